@@ -1,0 +1,40 @@
+/** buildApp(deps): a Fastify instance with every route, nothing started. Tests use it directly. */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { authRoutes } from './auth/routes.js';
+import type { Database } from './db/client.js';
+import { installErrorHandler } from './error-handler.js';
+import { healthRoutes } from './health/routes.js';
+import { userRoutes } from './users/routes.js';
+import { staticRoutes } from './web/static.js';
+
+export interface AppDeps {
+  database: Database;
+  /** Folder of the built client (dist/client); absent in API tests. */
+  clientDir?: string;
+  logLevel?: string;
+}
+
+/** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
+export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel ?? 'silent',
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    disableRequestLogging: deps.logLevel !== 'debug' && deps.logLevel !== 'trace',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  healthRoutes(app, deps.database);
+  userRoutes(app);
+  authRoutes(app);
+  await staticRoutes(app, deps.clientDir);
+  return app;
+}

@@ -1,0 +1,97 @@
+/**
+ * One database handle over PGlite (embedded, the default) or PostgreSQL (DATABASE_URL).
+ * Stores see only `Db`; which engine runs underneath is decided here and nowhere else.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { schema } from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseSpec =
+  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | { kind: 'postgres'; url: string };
+
+export interface Database {
+  kind: DatabaseSpec['kind'];
+  db: Db;
+  /** Answers within `timeoutMs` whether the database takes queries. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// Taken by the instance that migrates, so several app servers can start at once.
+const MIGRATION_LOCK_ID = 4_815_162_342;
+
+export async function openDatabase(spec: DatabaseSpec): Promise<Database> {
+  return spec.kind === 'pglite' ? openPglite(spec.dataDir) : openPostgres(spec.url);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Fail fast when the server is down instead of queueing callers.
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migrate(drizzle(lockClient, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    lockClient.release();
+  }
+
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    ping: (timeoutMs) => pingWith(db, timeoutMs),
+    close: () => pool.end(),
+  };
+}
+
+async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

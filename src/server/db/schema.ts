@@ -1,0 +1,116 @@
+/** The one pg-core schema: PGlite and PostgreSQL run the same migrations. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+// Millisecond precision so a timestamp survives a round trip through JSON and JavaScript dates.
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
+const created = () => at('created_at').notNull().defaultNow();
+const updated = () => at('updated_at').notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** `${issuer} ${subject}` of the OpenID Connect identity, or `local ${email}`. */
+    identity: text('identity').notNull(),
+    name: text('name').notNull(),
+    email: text('email'),
+    avatarUrl: text('avatar_url'),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex('users_identity_idx').on(t.identity), index('users_email_idx').on(t.email)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's random id; the id itself is never stored. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('folders_user_idx').on(t.userId, t.position)],
+);
+
+export const diagrams = pgTable(
+  'diagrams',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    isPublic: boolean('is_public').notNull().default(false),
+    shareToken: text('share_token'),
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'set null' }),
+    position: integer('position').notNull().default(0),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('diagrams_user_folder_idx').on(t.userId, t.folderId),
+    uniqueIndex('diagrams_share_token_idx')
+      .on(t.shareToken)
+      .where(sql`${t.shareToken} is not null`),
+  ],
+);
+
+export const collaborators = pgTable(
+  'collaborators',
+  {
+    id: serial('id').primaryKey(),
+    diagramId: integer('diagram_id')
+      .notNull()
+      .references(() => diagrams.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['viewer', 'editor'] }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('collaborators_diagram_email_idx').on(t.diagramId, t.email),
+    index('collaborators_email_idx').on(t.email),
+  ],
+);
+
+export const apiTokens = pgTable('api_tokens', {
+  /** One token per user; regenerating replaces the row. */
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 of the token, for look-up. */
+  tokenHash: text('token_hash').notNull().unique(),
+  /** AES-256-GCM of the token under the app secret, so the owner can see it again. */
+  tokenEncrypted: text('token_encrypted').notNull(),
+  createdAt: created(),
+});
+
+export const schema = { users, sessions, folders, diagrams, collaborators, apiTokens };

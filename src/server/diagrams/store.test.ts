@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { makeUser } from '../test/factories.js';
+import { testDatabases } from '../test/databases.js';
+import { diagramsStore } from './store.js';
+
+describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('creates, reads, updates and deletes a diagram for its owner', async () => {
+    const store = diagramsStore(database.db);
+    const owner = await makeUser(database.db);
+    const created = await store.create(owner.id, { title: 'Login', content: 'sequenceDiagram' });
+    expect(created).toMatchObject({
+      userId: owner.id,
+      title: 'Login',
+      isPublic: false,
+      shareToken: null,
+      folderId: null,
+      position: 0,
+    });
+
+    const updated = await store.update(owner.id, created.id, {
+      content: 'sequenceDiagram\nA->>B: hi',
+    });
+    expect(updated?.content).toBe('sequenceDiagram\nA->>B: hi');
+    expect(Date.parse(updated!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+
+    expect(await store.get(owner.id, created.id)).toEqual(updated);
+    expect(await store.remove(owner.id, created.id)).toBe(true);
+    expect(await store.get(owner.id, created.id)).toBeNull();
+  });
+
+  it("never reads, changes or deletes another user's diagram", async () => {
+    const store = diagramsStore(database.db);
+    const owner = await makeUser(database.db);
+    const stranger = await makeUser(database.db);
+    const diagram = await store.create(owner.id, { title: 'Private', content: 'graph TD' });
+
+    expect(await store.get(stranger.id, diagram.id)).toBeNull();
+    expect(await store.update(stranger.id, diagram.id, { title: 'Hacked' })).toBeNull();
+    expect(await store.remove(stranger.id, diagram.id)).toBe(false);
+    expect(await store.list(stranger.id)).toEqual([]);
+    expect((await store.get(owner.id, diagram.id))?.title).toBe('Private');
+  });
+
+  it('lists a user’s diagrams newest first', async () => {
+    const store = diagramsStore(database.db);
+    const owner = await makeUser(database.db);
+    const first = await store.create(owner.id, { title: 'First', content: 'a' });
+    const second = await store.create(owner.id, { title: 'Second', content: 'b' });
+    await store.update(owner.id, first.id, { title: 'First, edited' });
+    const titles = (await store.list(owner.id)).map((d) => d.id);
+    expect(titles).toEqual([first.id, second.id]);
+  });
+
+  it('keeps text exactly, including unicode and a 1 MB body', async () => {
+    const store = diagramsStore(database.db);
+    const owner = await makeUser(database.db);
+    const content =
+      `sequenceDiagram\n  A->>B: héllo 👋 \u0000-free ${'x'.repeat(1_000_000)}`.replace(
+        '\u0000',
+        '',
+      );
+    const created = await store.create(owner.id, { title: 'Big ünïcode ✓', content });
+    expect((await store.get(owner.id, created.id))?.content).toBe(content);
+  });
+});
+
+describe.each(testDatabases)('usersStore on $name', ({ open }) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it('creates a user once per identity and refreshes the profile', async () => {
+    const first = await makeUser(database.db, { email: 'ada@example.test', name: 'Ada' });
+    const again = await makeUser(database.db, { email: 'ada@example.test', name: 'Ada L.' });
+    expect(again.id).toBe(first.id);
+    expect(again.name).toBe('Ada L.');
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * One serializer for every failure: `{ error }` with the right status. Bad input never becomes a
+ * 500; unexpected errors become a generic 500 and one log line.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, GENERIC_500 } from './errors.js';
+
+function describeValidation(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  const [first] = error.validation;
+  const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || '';
+  const where = error.validationContext === 'body' ? 'body' : error.validationContext;
+  const message = first?.message ?? 'is invalid';
+  return field ? `Invalid ${field} in ${where}: ${message}` : `Invalid ${where}: ${message}`;
+}
+
+const FRIENDLY: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json.',
+};
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: describeValidation(error) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = FRIENDLY[error.code] ?? error.message;
+      return reply.status(status).send({ error: message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: GENERIC_500 });
+  });
+}

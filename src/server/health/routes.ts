@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+
+/** 200 while the database answers, 503 when it does not (load balancers read this). */
+export function healthRoutes(app: FastifyInstance, database: Database): void {
+  app.get('/healthz', async (_request, reply) => {
+    const up = await database.ping();
+    reply.header('Cache-Control', 'no-store');
+    return up
+      ? reply.send({ status: 'ok', database: database.kind })
+      : reply.status(503).send({ error: 'The database is not reachable. Try again shortly.' });
+  });
+}

@@ -1,0 +1,68 @@
+/** config → database → app → listen. The only file that listens. */
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+
+const CLIENT_DIR = fileURLToPath(new URL('../../client', import.meta.url));
+
+function fail(line: string): never {
+  process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
+async function connect(config: Config): Promise<Database> {
+  const spec =
+    config.database.kind === 'pglite'
+      ? { kind: 'pglite' as const, dataDir: config.database.dataDir }
+      : config.database;
+  try {
+    return await openDatabase(spec);
+  } catch (error) {
+    const where =
+      config.database.kind === 'pglite'
+        ? `the embedded database in ${config.database.dataDir}`
+        : `PostgreSQL at ${redactUrl(config.database.url)}`;
+    const reason = error instanceof Error ? error.message : String(error);
+    return fail(`Cannot open ${where}: ${reason}`);
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+  const database = await connect(config);
+  const app = await buildApp({ database, clientDir: CLIENT_DIR, logLevel: config.logLevel });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE')
+      fail(`Port ${config.port} is already in use; set PORT to a free one.`);
+    throw error;
+  }
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  process.stdout.write(`Lifeline is running at http://${shown}:${config.port}\n`);
+}
+
+void main();

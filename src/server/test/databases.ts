@@ -1,0 +1,47 @@
+/**
+ * The databases every store and API suite runs against: in-memory PGlite always, and a fresh
+ * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL when it is set.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client.js';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+}
+
+export const testDatabases: TestDatabase[] = [
+  { name: 'pglite', open: () => openDatabase({ kind: 'pglite', dataDir: null }) },
+  ...(process.env.TEST_DATABASE_URL
+    ? [
+        {
+          name: 'postgres' as const,
+          open: () => openScratchPostgres(process.env.TEST_DATABASE_URL!),
+        },
+      ]
+    : []),
+];
+
+/** Creates `lifeline_t_<random>` on the server and drops it again when the handle closes. */
+async function openScratchPostgres(adminUrl: string): Promise<Database> {
+  const name = `lifeline_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}

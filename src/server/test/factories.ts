@@ -1,0 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.js';
+import { usersStore } from '../users/store.js';
+
+export function makeUser(db: Db, overrides: { name?: string; email?: string } = {}) {
+  const tag = randomBytes(4).toString('hex');
+  const email = overrides.email ?? `user-${tag}@example.test`;
+  return usersStore(db).upsert({
+    identity: `local ${email}`,
+    name: overrides.name ?? `User ${tag}`,
+    email,
+    avatarUrl: null,
+  });
+}

@@ -1,0 +1,57 @@
+/** Business constants and limits of spec §9, in one place for both sides. */
+
+export const PRODUCT_NAME = 'Lifeline';
+
+export const AUTO_SAVE_DELAY_MS = 2000;
+export const SIGN_IN_PROMPT_AFTER_EDITS = 5;
+
+export const ZOOM = { step: 0.1, min: 0.1, max: 5, initial: 1, fitCap: 1 } as const;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const COPIED_INDICATOR_MS = 2000;
+
+export const ACTOR_HEADER = { everyPx: 350, minLifelinePx: 300, pinnedByDefault: true } as const;
+export const PREVIEW_RESCROLL_AFTER_CHANGE_MS = 300;
+
+/** The renderer's default limit; longer text is replaced by MAX_TEXT_NOTICE. */
+export const DIAGRAM_TEXT_MAX = 50000;
+
+export const EXPORT_FORMATS = ['svg', 'png'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const API_DEFAULTS = {
+  title: 'API Created Diagram',
+  format: 'png',
+  width: 1200,
+  height: 630,
+} as const;
+
+export const USER_STALE_MS = 5 * 60 * 1000;
+export const SESSION_REFRESH_MS = 20 * 60 * 1000;
+export const USER_FETCH_NETWORK_RETRIES = 3;
+export const OTHER_RETRIES = 1;
+export const AUTH_FAILURE_THRESHOLD = 3;
+export const AUTH_FAILURE_RESET_MS = 10 * 60 * 1000;
+export const QUERY_STALE_MS = 5 * 60 * 1000;
+
+export const EDITOR_TAB = '    ';
+
+export const TOAST = {
+  limit: 1,
+  durationMs: 5000,
+  swipeThreshold: 50,
+  hotkey: ['F8'],
+  autoSavedMs: 1500,
+  signInRequiredMs: 4000,
+} as const;
+
+export const TEMPLATE_LIST_HEIGHT_PX = 400;
+
+export const PANELS = {
+  saveDebounceMs: 100,
+  keyboardStep: 10,
+  keyboardStepShift: 100,
+  sidebar: { default: 20, min: 15 },
+  editor: { default: 40, defaultSignedOut: 50, min: 30 },
+  preview: { default: 40 },
+} as const;

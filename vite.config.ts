@@ -1,0 +1,38 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+const apiTarget = process.env.LIFELINE_API_URL ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src/client', import.meta.url)),
+      '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)),
+    },
+  },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 4000,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        frame: fileURLToPath(new URL('./frame.html', import.meta.url)),
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    // The render frame has an opaque origin ("null"), so its module scripts are CORS requests.
+    cors: { origin: '*' },
+    proxy: {
+      '/api': apiTarget,
+      '/auth': apiTarget,
+      '/healthz': apiTarget,
+    },
+  },
+});
