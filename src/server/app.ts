@@ -1,8 +1,12 @@
 /** buildApp(deps): a Fastify instance with every route, nothing started. Tests use it directly. */
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
+import { sameOriginGuard } from './auth/same-origin.js';
 import type { Database } from './db/client.js';
+import { diagramRoutes } from './diagrams/routes.js';
 import { installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -10,6 +14,11 @@ import { staticRoutes } from './web/static.js';
 
 export interface AppDeps {
   database: Database;
+  appSecret: string;
+  /** Null: local sign-in (development and tests without an issuer). */
+  oidc?: OidcClient | null;
+  publicUrl?: string | null;
+  trustProxy?: boolean;
   /** Folder of the built client (dist/client); absent in API tests. */
   clientDir?: string;
   logLevel?: string;
@@ -25,16 +34,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
-    disableRequestLogging: deps.logLevel !== 'debug' && deps.logLevel !== 'trace',
+    trustProxy: deps.trustProxy ?? false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await app.register(cookie, { secret: deps.appSecret });
+  const publicUrl = deps.publicUrl ?? null;
+  sameOriginGuard(app, publicUrl);
 
+  const { db } = deps.database;
   healthRoutes(app, deps.database);
-  userRoutes(app);
-  authRoutes(app);
+  userRoutes(app, db);
+  await authRoutes(app, { db, oidc: deps.oidc ?? null, publicUrl });
+  diagramRoutes(app, db);
   await staticRoutes(app, deps.clientDir);
   return app;
 }

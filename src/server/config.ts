@@ -22,6 +22,15 @@ const databaseUrl = z.string().refine((value) => {
   }
 }, 'must be a PostgreSQL URL like postgres://user:password@host:5432/database');
 
+const httpUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}, 'must be an http(s) URL');
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
@@ -32,6 +41,15 @@ const envSchema = z.object({
       error: 'must be one of development, production, test',
     })
     .default('development'),
+  OIDC_ISSUER_URL: httpUrl.default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  PUBLIC_URL: httpUrl.optional(),
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -46,6 +64,12 @@ export interface Config {
   dataDir: string;
   production: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Null when no OpenID Connect client is configured: local sign-in (never in production). */
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
+  /** The origin users reach the app at, when it differs from what requests say (proxies). */
+  publicUrl: string | null;
+  appSecret: string | null;
+  trustProxy: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -56,13 +80,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
     const got = env[name];
-    const shown = name === 'DATABASE_URL' ? redactUrl(got ?? '') : got;
+    const secret = name === 'APP_SECRET' || name === 'OIDC_CLIENT_SECRET';
+    const shown = secret ? '***' : name === 'DATABASE_URL' ? redactUrl(got ?? '') : got;
     throw new ConfigError(
       `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${shown}").`,
     );
   }
   const value = parsed.data;
   const dataDir = resolve(value.DATA_DIR);
+  const production = value.NODE_ENV === 'production';
+  if (Boolean(value.OIDC_CLIENT_ID) !== Boolean(value.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid configuration: set both OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or neither.',
+    );
+  }
+  const oidc =
+    value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET
+      ? {
+          issuerUrl: value.OIDC_ISSUER_URL,
+          clientId: value.OIDC_CLIENT_ID,
+          clientSecret: value.OIDC_CLIENT_SECRET,
+        }
+      : null;
+  if (production && !oidc) {
+    throw new ConfigError(
+      'Invalid configuration: NODE_ENV=production needs sign-in: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER_URL for an issuer other than Google).',
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -70,8 +114,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: value.DATABASE_URL }
       : { kind: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     dataDir,
-    production: value.NODE_ENV === 'production',
+    production,
     logLevel: value.LOG_LEVEL,
+    oidc,
+    publicUrl: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : null,
+    appSecret: value.APP_SECRET ?? null,
+    trustProxy: value.TRUST_PROXY,
   };
 }
 

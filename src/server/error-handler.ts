@@ -10,9 +10,10 @@ function describeValidation(error: FastifyError): string {
   if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
   const [first] = error.validation;
   const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.') || '';
-  const where = error.validationContext === 'body' ? 'body' : error.validationContext;
   const message = first?.message ?? 'is invalid';
-  return field ? `Invalid ${field} in ${where}: ${message}` : `Invalid ${where}: ${message}`;
+  // Our schemas' messages already name their field ("title must not be empty").
+  if (!field || message.startsWith(field)) return message;
+  return `${field}: ${message}`;
 }
 
 const FRIENDLY: Record<string, string> = {
@@ -28,7 +29,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ error: describeValidation(error) });
+      const [first] = error.validation;
+      // Diagram text over the limit is "too large", not merely malformed.
+      const tooLarge = first?.keyword === 'too_big' && first.instancePath === '/content';
+      return reply.status(tooLarge ? 413 : 400).send({ error: describeValidation(error) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { oidcClient } from './auth/oidc.js';
+import { loadAppSecret } from './secrets.js';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../client', import.meta.url));
 
@@ -37,7 +39,15 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = await connect(config);
-  const app = await buildApp({ database, clientDir: CLIENT_DIR, logLevel: config.logLevel });
+  const app = await buildApp({
+    database,
+    appSecret: loadAppSecret(config.appSecret, config.dataDir),
+    oidc: config.oidc ? oidcClient(config.oidc) : null,
+    publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
+    clientDir: CLIENT_DIR,
+    logLevel: config.logLevel,
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

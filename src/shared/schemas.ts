@@ -32,3 +32,67 @@ export const folderSchema = z.object({
   position: z.number().int(),
 });
 export type Folder = z.infer<typeof folderSchema>;
+
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 1_000_000;
+
+const requiredText = (field: string) =>
+  z.string({
+    error: (issue) =>
+      issue.input === undefined ? `${field} is required` : `${field} must be text`,
+  });
+
+const title = requiredText('title')
+  .trim()
+  .min(1, 'title must not be empty')
+  .max(TITLE_MAX, `title must be at most ${TITLE_MAX} characters`);
+const content = requiredText('content').max(
+  CONTENT_MAX,
+  `content is too long: at most ${CONTENT_MAX.toLocaleString('en')} characters`,
+);
+const folderId = z
+  .number({ error: 'folderId must be a folder id (a whole number) or null' })
+  .int('folderId must be a whole number')
+  .positive('folderId must be a folder id (a whole number) or null')
+  .nullable();
+
+/** POST /api/diagrams. Unknown fields are ignored. */
+export const createDiagramBody = z.object({
+  title,
+  content,
+  folderId: folderId.optional(),
+});
+export type CreateDiagramBody = z.infer<typeof createDiagramBody>;
+
+/** PUT /api/diagrams/{id}: any of the fields; `updatedAt` guards against lost updates. */
+export const updateDiagramBody = z
+  .object({
+    title: title.optional(),
+    content: content.optional(),
+    isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
+    folderId: folderId.optional(),
+    updatedAt: z
+      .string({ error: 'updatedAt must be a date-time string' })
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'updatedAt must be an ISO date-time')
+      .optional(),
+  })
+  .refine(
+    (body) =>
+      body.title !== undefined ||
+      body.content !== undefined ||
+      body.isPublic !== undefined ||
+      body.folderId !== undefined,
+    'send at least one of title, content, isPublic or folderId',
+  );
+export type UpdateDiagramBody = z.infer<typeof updateDiagramBody>;
+
+export const idParams = z.object({
+  id: z.coerce
+    .number({ error: 'id must be a whole number' })
+    .int('id must be a whole number')
+    .positive('id must be a positive whole number')
+    .max(2_147_483_647, 'id is too large'),
+});
+
+/** 409 answer of PUT /api/diagrams/{id}: the stored diagram, which was kept. */
+export const conflictBody = z.object({ error: z.string(), diagram: diagramSchema });

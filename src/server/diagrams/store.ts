@@ -2,7 +2,7 @@
  * Diagram queries. Every function takes the acting user and scopes by owner, so another user's
  * id behaves exactly like a missing one.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { diagrams } from '../db/schema.js';
@@ -37,6 +37,12 @@ export interface DiagramPatch {
   folderId?: number | null;
 }
 
+export type UpdateResult =
+  | { status: 'updated'; diagram: Diagram }
+  | { status: 'missing' }
+  /** The stored row changed after `expectedUpdatedAt`; it is returned untouched. */
+  | { status: 'conflict'; diagram: Diagram };
+
 export function diagramsStore(db: Db) {
   const owned = (userId: number, id: number) =>
     and(eq(diagrams.id, id), eq(diagrams.userId, userId));
@@ -66,12 +72,35 @@ export function diagramsStore(db: Db) {
     },
 
     async update(userId: number, id: number, patch: DiagramPatch): Promise<Diagram | null> {
+      const result = await this.updateIfUnchanged(userId, id, patch, null);
+      return result.status === 'updated' ? result.diagram : null;
+    },
+
+    /**
+     * Applies the patch only if the row was not changed after `expectedUpdatedAt` (one statement,
+     * so two writers cannot both pass the check). Null skips the check.
+     */
+    async updateIfUnchanged(
+      userId: number,
+      id: number,
+      patch: DiagramPatch,
+      expectedUpdatedAt: Date | null,
+    ): Promise<UpdateResult> {
+      const guard = expectedUpdatedAt
+        ? and(owned(userId, id), lte(diagrams.updatedAt, expectedUpdatedAt))
+        : owned(userId, id);
+      // clock_timestamp(), not now(): two updates in one transaction still get distinct times.
       const [row] = await db
         .update(diagrams)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(owned(userId, id))
+        .set({
+          ...patch,
+          updatedAt: sql`greatest(clock_timestamp(), ${diagrams.updatedAt} + interval '1 millisecond')`,
+        })
+        .where(guard)
         .returning();
-      return row ? toDiagramDto(row) : null;
+      if (row) return { status: 'updated', diagram: toDiagramDto(row) };
+      const current = await this.get(userId, id);
+      return current ? { status: 'conflict', diagram: current } : { status: 'missing' };
     },
 
     async remove(userId: number, id: number): Promise<boolean> {

@@ -1,10 +1,38 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import type { Database } from '../db/client.js';
 
-/** A Fastify app over a real database, for `app.inject` tests. */
-export async function testApp(database: Database): Promise<FastifyInstance> {
-  const app = await buildApp({ database });
+/** A Fastify app over a real database, for `app.inject` tests (local sign-in unless told). */
+export async function testApp(
+  database: Database,
+  options: Partial<Omit<AppDeps, 'database'>> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    database,
+    appSecret: randomBytes(32).toString('base64url'),
+    ...options,
+  });
   await app.ready();
   return app;
+}
+
+/** Signs in through the local sign-in form and answers the session cookie header value. */
+export async function signInLocally(
+  app: FastifyInstance,
+  email: string,
+  name = email.split('@')[0] ?? 'User',
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/local',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ name, email, redirect: '/' }).toString(),
+  });
+  if (response.statusCode !== 303) {
+    throw new Error(`local sign-in answered ${response.statusCode}: ${response.body}`);
+  }
+  const cookie = response.cookies.find((c) => c.name === 'lifeline_session');
+  if (!cookie) throw new Error('local sign-in set no session cookie');
+  return `lifeline_session=${cookie.value}`;
 }

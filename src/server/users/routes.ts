@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthenticated } from '../errors.js';
+import { requireUser } from '../auth/current-user.js';
+import type { Db } from '../db/client.js';
 
-/**
- * GET /api/user: the signed-in user, or 401. No sign-in method is configured yet, so every
- * caller is signed out.
- */
-export function userRoutes(app: FastifyInstance): void {
-  app.get('/api/user', async (_request, reply) => {
+/** GET /api/user: the signed-in user, or 401; never cached. */
+export function userRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/user', async (request, reply) => {
     reply.header('Cache-Control', 'no-store, no-cache, must-revalidate');
     reply.header('Pragma', 'no-cache');
-    throw unauthenticated();
+    return requireUser(db, request);
   });
 }

@@ -1,0 +1,26 @@
+/**
+ * Cross-site requests cannot act for a signed-in user: a state-changing request whose Origin is
+ * another site (or which the browser marks cross-site) is refused before any handler runs.
+ * Bearer-token calls (/api/v1) carry no ambient credentials and are exempt.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function appOrigin(request: FastifyRequest, publicUrl: string | null): string {
+  return publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export function sameOriginGuard(app: FastifyInstance, publicUrl: string | null): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE.has(request.method) || request.url.startsWith('/api/v1/')) return;
+    const origin = request.headers.origin;
+    const site = request.headers['sec-fetch-site'];
+    const crossOrigin = origin !== undefined && origin !== appOrigin(request, publicUrl);
+    if (crossOrigin || site === 'cross-site') {
+      return reply
+        .status(403)
+        .send({ error: 'Cross-site requests are not allowed. Use Lifeline from its own address.' });
+    }
+  });
+}

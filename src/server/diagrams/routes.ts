@@ -1,0 +1,67 @@
+/** The diagram calls of spec §7. Parse → store (scoped to the acting user) → reply. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createDiagramBody, idParams, updateDiagramBody } from '../../shared/schemas.js';
+import { requireUser } from '../auth/current-user.js';
+import type { Db } from '../db/client.js';
+import { notFound } from '../errors.js';
+import { foldersStore } from '../folders/store.js';
+import { diagramsStore } from './store.js';
+
+const DIAGRAM_NOT_FOUND = 'Diagram not found';
+const FOLDER_NOT_FOUND = 'Folder not found';
+export const CONFLICT_MESSAGE =
+  'This diagram was changed elsewhere since you opened it. Keep the saved version or overwrite it with yours.';
+
+export function diagramRoutes(app: FastifyInstance, db: Db): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const diagrams = diagramsStore(db);
+  const folders = foldersStore(db);
+
+  async function assertFolder(userId: number, folderId: number | null | undefined) {
+    if (folderId != null && !(await folders.owns(userId, folderId)))
+      throw notFound(FOLDER_NOT_FOUND);
+  }
+
+  routes.get('/api/diagrams', async (request) => {
+    const user = await requireUser(db, request);
+    return diagrams.list(user.id);
+  });
+
+  routes.get('/api/diagrams/:id', { schema: { params: idParams } }, async (request) => {
+    const user = await requireUser(db, request);
+    const diagram = await diagrams.get(user.id, request.params.id);
+    if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
+    return diagram;
+  });
+
+  routes.post('/api/diagrams', { schema: { body: createDiagramBody } }, async (request, reply) => {
+    const user = await requireUser(db, request);
+    await assertFolder(user.id, request.body.folderId);
+    const diagram = await diagrams.create(user.id, request.body);
+    return reply.status(201).send(diagram);
+  });
+
+  routes.put(
+    '/api/diagrams/:id',
+    { schema: { params: idParams, body: updateDiagramBody } },
+    async (request, reply) => {
+      const user = await requireUser(db, request);
+      const { updatedAt, ...patch } = request.body;
+      await assertFolder(user.id, patch.folderId);
+      const expected = updatedAt ? new Date(updatedAt) : null;
+      const result = await diagrams.updateIfUnchanged(user.id, request.params.id, patch, expected);
+      if (result.status === 'missing') throw notFound(DIAGRAM_NOT_FOUND);
+      if (result.status === 'conflict') {
+        return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
+      }
+      return result.diagram;
+    },
+  );
+
+  routes.delete('/api/diagrams/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const user = await requireUser(db, request);
+    if (!(await diagrams.remove(user.id, request.params.id))) throw notFound(DIAGRAM_NOT_FOUND);
+    return reply.status(204).send();
+  });
+}
