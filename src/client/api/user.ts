@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { SESSION_REFRESH_MS, USER_FETCH_NETWORK_RETRIES, USER_STALE_MS } from '@shared/constants';
 import type { User } from '@shared/schemas';
 import { fetchJson, HttpError } from './http';
 
 export const userQueryKey = ['/api/user'] as const;
 
-/** Spec §4: a 401 means signed out (null); the user is re-fetched every 20 minutes. */
-async function fetchUser(): Promise<User | null> {
+/** Spec §4: a 401 means signed out (null); any other failure throws. */
+export async function fetchUser(): Promise<User | null> {
   try {
     return await fetchJson<User>('/api/user', {
       cache: 'no-store',
@@ -18,13 +19,25 @@ async function fetchUser(): Promise<User | null> {
   }
 }
 
+/** Retried only on a network failure (fetch rejects with a TypeError), up to 3 times. */
+export function retryUserFetch(failureCount: number, error: unknown): boolean {
+  return !(error instanceof HttpError) && failureCount < USER_FETCH_NETWORK_RETRIES;
+}
+
 export function useUser() {
-  return useQuery({
+  const query = useQuery({
     queryKey: userQueryKey,
     queryFn: fetchUser,
     staleTime: USER_STALE_MS,
+    // While signed in, re-fetch every 20 minutes to keep the session fresh.
     refetchInterval: (query) => (query.state.data ? SESSION_REFRESH_MS : false),
-    // Retried only on a network failure (fetch rejects with a TypeError), up to 3 times.
-    retry: (count, error) => !(error instanceof HttpError) && count < USER_FETCH_NETWORK_RETRIES,
+    refetchIntervalInBackground: true,
+    retry: retryUserFetch,
   });
+  // Spec §8: a failed session refresh only logs a warning; the signed-in user stays.
+  const refreshFailed = query.isRefetchError;
+  useEffect(() => {
+    if (refreshFailed) console.warn('Session refresh failed; will try again later.');
+  }, [refreshFailed]);
+  return query;
 }

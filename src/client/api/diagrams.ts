@@ -1,0 +1,45 @@
+/** TanStack Query hooks for the diagram calls of spec §7. Every write refetches the list. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateDiagramBody, Diagram, UpdateDiagramBody } from '@shared/schemas';
+import { fetchJson } from './http';
+
+export const diagramsQueryKey = ['/api/diagrams'] as const;
+export const diagramQueryKey = (id: number) => ['/api/diagrams', id] as const;
+
+export const diagramsApi = {
+  list: () => fetchJson<Diagram[]>('/api/diagrams'),
+  get: (id: number) => fetchJson<Diagram>(`/api/diagrams/${id}`),
+  create: (body: CreateDiagramBody) =>
+    fetchJson<Diagram>('/api/diagrams', { method: 'POST', body: JSON.stringify(body) }),
+  update: (id: number, body: UpdateDiagramBody) =>
+    fetchJson<Diagram>(`/api/diagrams/${id}`, { method: 'PUT', body: JSON.stringify(body) }),
+  remove: (id: number) => fetchJson<void>(`/api/diagrams/${id}`, { method: 'DELETE' }),
+};
+
+export function useDiagrams(enabled = true) {
+  return useQuery({ queryKey: diagramsQueryKey, queryFn: diagramsApi.list, enabled });
+}
+
+function useRefetchingMutation<TVariables, TResult>(
+  run: (variables: TVariables) => Promise<TResult>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: diagramsQueryKey }),
+  });
+}
+
+export function useCreateDiagram() {
+  return useRefetchingMutation((body: CreateDiagramBody) => diagramsApi.create(body));
+}
+
+export function useUpdateDiagram() {
+  return useRefetchingMutation(({ id, body }: { id: number; body: UpdateDiagramBody }) =>
+    diagramsApi.update(id, body),
+  );
+}
+
+export function useDeleteDiagram() {
+  return useRefetchingMutation((id: number) => diagramsApi.remove(id));
+}
