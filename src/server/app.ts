@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes.js';
 import { sameOriginGuard } from './auth/same-origin.js';
 import type { Database } from './db/client.js';
 import { diagramRoutes } from './diagrams/routes.js';
+import { folderRoutes } from './folders/routes.js';
 import { installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { userRoutes } from './users/routes.js';
@@ -48,6 +49,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, db);
   await authRoutes(app, { db, oidc: deps.oidc ?? null, publicUrl });
   diagramRoutes(app, db);
+  folderRoutes(app, db);
   await staticRoutes(app, deps.clientDir);
   return app;
 }

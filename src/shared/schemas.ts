@@ -96,3 +96,45 @@ export const idParams = z.object({
 
 /** 409 answer of PUT /api/diagrams/{id}: the stored diagram, which was kept. */
 export const conflictBody = z.object({ error: z.string(), diagram: diagramSchema });
+
+export const FOLDER_NAME_MAX = 100;
+
+const folderName = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be text'),
+  })
+  .trim()
+  .min(1, 'name must not be blank')
+  .max(FOLDER_NAME_MAX, `name must be at most ${FOLDER_NAME_MAX} characters`);
+
+/** POST /api/folders */
+export const createFolderBody = z.object({ name: folderName });
+export type CreateFolderBody = z.infer<typeof createFolderBody>;
+
+/** PUT /api/folders/{id}: rename and/or move in the folder order. */
+export const updateFolderBody = z
+  .object({
+    name: folderName.optional(),
+    position: z
+      .number({ error: 'position must be a whole number' })
+      .int('position must be a whole number')
+      .min(0, 'position must be 0 or more')
+      .max(1_000_000, 'position is too large')
+      .optional(),
+  })
+  .refine(
+    (body) => body.name !== undefined || body.position !== undefined,
+    'send name or position',
+  );
+export type UpdateFolderBody = z.infer<typeof updateFolderBody>;
+
+/**
+ * GET /api/diagrams?view=summary: what the sidebar needs, without each diagram's text. The plain
+ * list (spec §7) keeps the full diagrams for API users.
+ */
+export const diagramSummarySchema = diagramSchema.omit({ content: true });
+export type DiagramSummary = z.infer<typeof diagramSummarySchema>;
+
+export const listDiagramsQuery = z.object({
+  view: z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional(),
+});

@@ -1,15 +1,20 @@
 /** The diagram calls of spec §7. Parse → store (scoped to the acting user) → reply. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createDiagramBody, idParams, updateDiagramBody } from '../../shared/schemas.js';
+import {
+  createDiagramBody,
+  idParams,
+  listDiagramsQuery,
+  updateDiagramBody,
+} from '../../shared/schemas.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../errors.js';
+import { FOLDER_NOT_FOUND } from '../folders/routes.js';
 import { foldersStore } from '../folders/store.js';
 import { diagramsStore } from './store.js';
 
 const DIAGRAM_NOT_FOUND = 'Diagram not found';
-const FOLDER_NOT_FOUND = 'Folder not found';
 export const CONFLICT_MESSAGE =
   'This diagram was changed elsewhere since you opened it. Keep the saved version or overwrite it with yours.';
 
@@ -23,9 +28,11 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
       throw notFound(FOLDER_NOT_FOUND);
   }
 
-  routes.get('/api/diagrams', async (request) => {
+  routes.get('/api/diagrams', { schema: { querystring: listDiagramsQuery } }, async (request) => {
     const user = await requireUser(db, request);
-    return diagrams.list(user.id);
+    return request.query.view === 'summary'
+      ? diagrams.listSummaries(user.id)
+      : diagrams.list(user.id);
   });
 
   routes.get('/api/diagrams/:id', { schema: { params: idParams } }, async (request) => {

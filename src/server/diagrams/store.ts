@@ -2,8 +2,8 @@
  * Diagram queries. Every function takes the acting user and scopes by owner, so another user's
  * id behaves exactly like a missing one.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
-import type { Diagram } from '../../shared/schemas.js';
+import { and, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
+import type { Diagram, DiagramSummary } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { diagrams } from '../db/schema.js';
 
@@ -64,6 +64,20 @@ export function diagramsStore(db: Db) {
         .where(eq(diagrams.userId, userId))
         .orderBy(desc(diagrams.updatedAt), desc(diagrams.id));
       return rows.map(toDiagramDto);
+    },
+
+    /** The list without each diagram's text: what the sidebar needs, at any number of diagrams. */
+    async listSummaries(userId: number): Promise<DiagramSummary[]> {
+      const { content: _content, ...columns } = getTableColumns(diagrams);
+      const rows = await db
+        .select(columns)
+        .from(diagrams)
+        .where(eq(diagrams.userId, userId))
+        .orderBy(desc(diagrams.updatedAt), desc(diagrams.id));
+      return rows.map((row) => {
+        const { content: _unused, ...summary } = toDiagramDto({ ...row, content: '' });
+        return summary;
+      });
     },
 
     async get(userId: number, id: number): Promise<Diagram | null> {
