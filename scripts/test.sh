@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The whole test suite: installs what it needs, builds, then unit + API tests (Vitest) and
+# end-to-end tests in real headless Chromium (Playwright). Prints one closing tally line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+[ -d node_modules ] || npm install --no-audit --no-fund || exit 1
+bash scripts/ensure-chromium.sh || exit 1
+npm run build || exit 1
+
+mkdir -p test-results
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || status=1
+PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
+  npx playwright test --reporter=list,json || status=1
+
+node scripts/test-tally.mjs test-results/vitest.json test-results/playwright.json || status=1
+exit $status
