@@ -3,11 +3,18 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from './src/server/render/chromium';
+import { ISSUER, ISSUER_CLIENT, LOCAL_APP, OIDC_APP, PORTS } from './e2e/support/servers';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
 const executablePath = findChromium() ?? undefined;
-// A fresh embedded database for every run.
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lifeline-e2e-'));
+// Fresh embedded databases for every run.
+const freshDataDir = (name: string) => mkdtempSync(join(tmpdir(), `lifeline-e2e-${name}-`));
+const app = (port: number, env: Record<string, string>) => ({
+  command: 'node dist/node/server/main.js',
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,17 +26,31 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: LOCAL_APP,
     trace: 'retain-on-failure',
     acceptDownloads: true,
     launchOptions: { executablePath, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node dist/node/server/main.js',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      command: 'npx tsx src/server/test/oidc-issuer-main.ts',
+      url: `${ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        ISSUER_PORT: String(PORTS.issuer),
+        ISSUER_REDIRECT_URIS: `${OIDC_APP}/auth/google/callback`,
+        ISSUER_CLIENT_ID: ISSUER_CLIENT.id,
+        ISSUER_CLIENT_SECRET: ISSUER_CLIENT.secret,
+      },
+    },
+    app(PORTS.local, { DATA_DIR: freshDataDir('local') }),
+    app(PORTS.oidc, {
+      DATA_DIR: freshDataDir('oidc'),
+      OIDC_ISSUER_URL: ISSUER,
+      OIDC_CLIENT_ID: ISSUER_CLIENT.id,
+      OIDC_CLIENT_SECRET: ISSUER_CLIENT.secret,
+    }),
+  ],
 });

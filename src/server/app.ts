@@ -1,15 +1,19 @@
 /** buildApp(deps): a Fastify instance with every route, nothing started. Tests use it directly. */
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
 import { sameOriginGuard } from './auth/same-origin.js';
 import type { Database } from './db/client.js';
+import { collaboratorRoutes } from './collaborators/routes.js';
 import { diagramRoutes } from './diagrams/routes.js';
 import { folderRoutes } from './folders/routes.js';
+import { AppError } from './errors.js';
 import { installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
+import { shareRoutes } from './share/routes.js';
 import { userRoutes } from './users/routes.js';
 import { staticRoutes } from './web/static.js';
 
@@ -23,7 +27,15 @@ export interface AppDeps {
   /** Folder of the built client (dist/client); absent in API tests. */
   clientDir?: string;
   logLevel?: string;
+  limits?: Partial<AppLimits>;
 }
+
+export interface AppLimits {
+  /** Public-link look-ups per client address per minute (slows token guessing). */
+  shareLookupsPerMinute: number;
+}
+
+export const DEFAULT_LIMITS: AppLimits = { shareLookupsPerMinute: 120 };
 
 /** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -41,6 +53,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   await app.register(cookie, { secret: deps.appSecret });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        `Too many requests. Try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      ),
+  });
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const publicUrl = deps.publicUrl ?? null;
   sameOriginGuard(app, publicUrl);
 
@@ -50,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await authRoutes(app, { db, oidc: deps.oidc ?? null, publicUrl });
   diagramRoutes(app, db);
   folderRoutes(app, db);
+  collaboratorRoutes(app, db);
+  shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
   await staticRoutes(app, deps.clientDir);
   return app;
 }

@@ -138,3 +138,45 @@ export type DiagramSummary = z.infer<typeof diagramSummarySchema>;
 export const listDiagramsQuery = z.object({
   view: z.enum(['full', 'summary'], { error: 'view must be full or summary' }).optional(),
 });
+
+export const COLLABORATOR_ROLES = ['viewer', 'editor'] as const;
+export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
+export type DiagramAccess = 'owner' | CollaboratorRole;
+
+/** GET /api/diagrams/{id}: the diagram and what the caller may do with it. */
+export const openedDiagramSchema = diagramSchema.extend({
+  access: z.enum(['owner', 'editor', 'viewer']),
+});
+export type OpenedDiagram = z.infer<typeof openedDiagramSchema>;
+
+export const collaboratorSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: z.enum(COLLABORATOR_ROLES),
+});
+export type Collaborator = z.infer<typeof collaboratorSchema>;
+
+export const addCollaboratorBody = z.object({
+  email: z
+    .string({ error: (i) => (i.input === undefined ? 'email is required' : 'email must be text') })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('email must be a valid e-mail address').max(254, 'email is too long')),
+  role: z.enum(COLLABORATOR_ROLES, { error: 'role must be viewer or editor' }),
+});
+export type AddCollaboratorBody = z.infer<typeof addCollaboratorBody>;
+
+export const collaboratorParams = idParams.extend({
+  collaboratorId: z.coerce
+    .number({ error: 'collaboratorId must be a whole number' })
+    .int('collaboratorId must be a whole number')
+    .positive('collaboratorId must be a positive whole number')
+    .max(2_147_483_647, 'collaboratorId is too large'),
+});
+
+/** A diagram someone shared with the caller, for the 'Shared with me' list. */
+export const sharedWithMeSchema = diagramSummarySchema.extend({
+  role: z.enum(COLLABORATOR_ROLES),
+  ownerName: z.string(),
+});
+export type SharedWithMe = z.infer<typeof sharedWithMeSchema>;

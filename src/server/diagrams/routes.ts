@@ -9,14 +9,17 @@ import {
 } from '../../shared/schemas.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
-import { notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/routes.js';
 import { foldersStore } from '../folders/store.js';
 import { diagramsStore } from './store.js';
 
-const DIAGRAM_NOT_FOUND = 'Diagram not found';
+export const DIAGRAM_NOT_FOUND = 'Diagram not found';
 export const CONFLICT_MESSAGE =
   'This diagram was changed elsewhere since you opened it. Keep the saved version or overwrite it with yours.';
+const VIEWER_CANNOT_EDIT =
+  'You can view this diagram but not change it. Save a copy to make your own version.';
+const OWNER_ONLY_CHANGE = 'Only the owner can share, move or delete this diagram.';
 
 export function diagramRoutes(app: FastifyInstance, db: Db): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -24,20 +27,19 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
   const folders = foldersStore(db);
 
   async function assertFolder(userId: number, folderId: number | null | undefined) {
-    if (folderId != null && !(await folders.owns(userId, folderId)))
+    if (folderId != null && !(await folders.owns(userId, folderId))) {
       throw notFound(FOLDER_NOT_FOUND);
+    }
   }
 
   routes.get('/api/diagrams', { schema: { querystring: listDiagramsQuery } }, async (request) => {
     const user = await requireUser(db, request);
-    return request.query.view === 'summary'
-      ? diagrams.listSummaries(user.id)
-      : diagrams.list(user.id);
+    return request.query.view === 'summary' ? diagrams.listSummaries(user) : diagrams.list(user);
   });
 
   routes.get('/api/diagrams/:id', { schema: { params: idParams } }, async (request) => {
     const user = await requireUser(db, request);
-    const diagram = await diagrams.get(user.id, request.params.id);
+    const diagram = await diagrams.open(user, request.params.id);
     if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
     return diagram;
   });
@@ -45,8 +47,7 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
   routes.post('/api/diagrams', { schema: { body: createDiagramBody } }, async (request, reply) => {
     const user = await requireUser(db, request);
     await assertFolder(user.id, request.body.folderId);
-    const diagram = await diagrams.create(user.id, request.body);
-    return reply.status(201).send(diagram);
+    return reply.status(201).send(await diagrams.create(user, request.body));
   });
 
   routes.put(
@@ -57,18 +58,27 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
       const { updatedAt, ...patch } = request.body;
       await assertFolder(user.id, patch.folderId);
       const expected = updatedAt ? new Date(updatedAt) : null;
-      const result = await diagrams.updateIfUnchanged(user.id, request.params.id, patch, expected);
-      if (result.status === 'missing') throw notFound(DIAGRAM_NOT_FOUND);
-      if (result.status === 'conflict') {
-        return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
+      const result = await diagrams.updateIfUnchanged(user, request.params.id, patch, expected);
+      switch (result.status) {
+        case 'updated':
+          return result.diagram;
+        case 'missing':
+          throw notFound(DIAGRAM_NOT_FOUND);
+        case 'forbidden':
+          throw new AppError(
+            403,
+            result.access === 'viewer' ? VIEWER_CANNOT_EDIT : OWNER_ONLY_CHANGE,
+          );
+        case 'conflict':
+          return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
       }
-      return result.diagram;
     },
   );
 
   routes.delete('/api/diagrams/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = await requireUser(db, request);
-    if (!(await diagrams.remove(user.id, request.params.id))) throw notFound(DIAGRAM_NOT_FOUND);
-    return reply.status(204).send();
+    if (await diagrams.remove(user, request.params.id)) return reply.status(204).send();
+    if (await diagrams.open(user, request.params.id)) throw new AppError(403, OWNER_ONLY_CHANGE);
+    throw notFound(DIAGRAM_NOT_FOUND);
   });
 }

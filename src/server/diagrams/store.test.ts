@@ -16,7 +16,7 @@ describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
   it('creates, reads, updates and deletes a diagram for its owner', async () => {
     const store = diagramsStore(database.db);
     const owner = await makeUser(database.db);
-    const created = await store.create(owner.id, { title: 'Login', content: 'sequenceDiagram' });
+    const created = await store.create(owner, { title: 'Login', content: 'sequenceDiagram' });
     expect(created).toMatchObject({
       userId: owner.id,
       title: 'Login',
@@ -26,37 +26,37 @@ describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
       position: 0,
     });
 
-    const updated = await store.update(owner.id, created.id, {
+    const updated = await store.update(owner, created.id, {
       content: 'sequenceDiagram\nA->>B: hi',
     });
     expect(updated?.content).toBe('sequenceDiagram\nA->>B: hi');
     expect(Date.parse(updated!.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
 
-    expect(await store.get(owner.id, created.id)).toEqual(updated);
-    expect(await store.remove(owner.id, created.id)).toBe(true);
-    expect(await store.get(owner.id, created.id)).toBeNull();
+    expect(await store.get(owner, created.id)).toEqual(updated);
+    expect(await store.remove(owner, created.id)).toBe(true);
+    expect(await store.get(owner, created.id)).toBeNull();
   });
 
   it("never reads, changes or deletes another user's diagram", async () => {
     const store = diagramsStore(database.db);
     const owner = await makeUser(database.db);
     const stranger = await makeUser(database.db);
-    const diagram = await store.create(owner.id, { title: 'Private', content: 'graph TD' });
+    const diagram = await store.create(owner, { title: 'Private', content: 'graph TD' });
 
-    expect(await store.get(stranger.id, diagram.id)).toBeNull();
-    expect(await store.update(stranger.id, diagram.id, { title: 'Hacked' })).toBeNull();
-    expect(await store.remove(stranger.id, diagram.id)).toBe(false);
-    expect(await store.list(stranger.id)).toEqual([]);
-    expect((await store.get(owner.id, diagram.id))?.title).toBe('Private');
+    expect(await store.get(stranger, diagram.id)).toBeNull();
+    expect(await store.update(stranger, diagram.id, { title: 'Hacked' })).toBeNull();
+    expect(await store.remove(stranger, diagram.id)).toBe(false);
+    expect(await store.list(stranger)).toEqual([]);
+    expect((await store.get(owner, diagram.id))?.title).toBe('Private');
   });
 
   it('lists a user’s diagrams newest first', async () => {
     const store = diagramsStore(database.db);
     const owner = await makeUser(database.db);
-    const first = await store.create(owner.id, { title: 'First', content: 'a' });
-    const second = await store.create(owner.id, { title: 'Second', content: 'b' });
-    await store.update(owner.id, first.id, { title: 'First, edited' });
-    const titles = (await store.list(owner.id)).map((d) => d.id);
+    const first = await store.create(owner, { title: 'First', content: 'a' });
+    const second = await store.create(owner, { title: 'Second', content: 'b' });
+    await store.update(owner, first.id, { title: 'First, edited' });
+    const titles = (await store.list(owner)).map((d) => d.id);
     expect(titles).toEqual([first.id, second.id]);
   });
 
@@ -68,8 +68,8 @@ describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
         '\u0000',
         '',
       );
-    const created = await store.create(owner.id, { title: 'Big ünïcode ✓', content });
-    expect((await store.get(owner.id, created.id))?.content).toBe(content);
+    const created = await store.create(owner, { title: 'Big ünïcode ✓', content });
+    expect((await store.get(owner, created.id))?.content).toBe(content);
   });
 });
 

@@ -1,11 +1,13 @@
 /**
- * Diagram queries. Every function takes the acting user and scopes by owner, so another user's
- * id behaves exactly like a missing one.
+ * Diagram queries. Every function takes the acting user and builds its condition from
+ * access.ts, so another user's id behaves exactly like a missing one.
  */
-import { and, desc, eq, getTableColumns, lte, sql } from 'drizzle-orm';
-import type { Diagram, DiagramSummary } from '../../shared/schemas.js';
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
+import type { Diagram, DiagramSummary, OpenedDiagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { diagrams } from '../db/schema.js';
+import { accessOf, editableBy, ownedBy, readableBy, type Actor } from './access.js';
 
 type DiagramRow = typeof diagrams.$inferSelect;
 
@@ -24,6 +26,11 @@ export function toDiagramDto(row: DiagramRow): Diagram {
   };
 }
 
+export function toSummary(row: Omit<DiagramRow, 'content'>): DiagramSummary {
+  const { content: _content, ...summary } = toDiagramDto({ ...row, content: '' });
+  return summary;
+}
+
 export interface NewDiagram {
   title: string;
   content: string;
@@ -37,90 +44,135 @@ export interface DiagramPatch {
   folderId?: number | null;
 }
 
+/** Only the owner may change these; editors change title and content. */
+const OWNER_ONLY: (keyof DiagramPatch)[] = ['isPublic', 'folderId'];
+
 export type UpdateResult =
   | { status: 'updated'; diagram: Diagram }
   | { status: 'missing' }
+  /** The caller may read the diagram but not make this change. */
+  | { status: 'forbidden'; access: 'editor' | 'viewer' }
   /** The stored row changed after `expectedUpdatedAt`; it is returned untouched. */
   | { status: 'conflict'; diagram: Diagram };
 
+/** 192 random bits, URL-safe: unguessable share links. */
+export const newShareToken = () => randomBytes(24).toString('base64url');
+
+const { content: _content, ...summaryColumns } = getTableColumns(diagrams);
+const newestFirst = [desc(diagrams.updatedAt), desc(diagrams.id)];
+
 export function diagramsStore(db: Db) {
-  const owned = (userId: number, id: number) =>
-    and(eq(diagrams.id, id), eq(diagrams.userId, userId));
+  const byId = (id: number, condition: SQL) => and(eq(diagrams.id, id), condition);
 
   return {
-    async create(userId: number, input: NewDiagram): Promise<Diagram> {
+    async create(actor: Actor, input: NewDiagram): Promise<Diagram> {
       const [row] = await db
         .insert(diagrams)
-        .values({ userId, title: input.title, content: input.content, folderId: input.folderId })
+        .values({
+          userId: actor.id,
+          title: input.title,
+          content: input.content,
+          folderId: input.folderId,
+        })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return toDiagramDto(row);
     },
 
-    async list(userId: number): Promise<Diagram[]> {
+    async list(actor: Actor): Promise<Diagram[]> {
       const rows = await db
         .select()
         .from(diagrams)
-        .where(eq(diagrams.userId, userId))
-        .orderBy(desc(diagrams.updatedAt), desc(diagrams.id));
+        .where(ownedBy(actor))
+        .orderBy(...newestFirst);
       return rows.map(toDiagramDto);
     },
 
     /** The list without each diagram's text: what the sidebar needs, at any number of diagrams. */
-    async listSummaries(userId: number): Promise<DiagramSummary[]> {
-      const { content: _content, ...columns } = getTableColumns(diagrams);
+    async listSummaries(actor: Actor): Promise<DiagramSummary[]> {
       const rows = await db
-        .select(columns)
+        .select(summaryColumns)
         .from(diagrams)
-        .where(eq(diagrams.userId, userId))
-        .orderBy(desc(diagrams.updatedAt), desc(diagrams.id));
-      return rows.map((row) => {
-        const { content: _unused, ...summary } = toDiagramDto({ ...row, content: '' });
-        return summary;
-      });
+        .where(ownedBy(actor))
+        .orderBy(...newestFirst);
+      return rows.map(toSummary);
     },
 
-    async get(userId: number, id: number): Promise<Diagram | null> {
-      const [row] = await db.select().from(diagrams).where(owned(userId, id));
+    /** The caller's own diagram (owner only). */
+    async get(actor: Actor, id: number): Promise<Diagram | null> {
+      const [row] = await db
+        .select()
+        .from(diagrams)
+        .where(byId(id, ownedBy(actor)));
       return row ? toDiagramDto(row) : null;
     },
 
-    async update(userId: number, id: number, patch: DiagramPatch): Promise<Diagram | null> {
-      const result = await this.updateIfUnchanged(userId, id, patch, null);
+    /** A diagram the caller owns or collaborates on, with their access. */
+    async open(actor: Actor, id: number): Promise<OpenedDiagram | null> {
+      const [row] = await db
+        .select({ diagram: diagrams, access: accessOf(actor) })
+        .from(diagrams)
+        .where(byId(id, readableBy(actor)));
+      return row ? { ...toDiagramDto(row.diagram), access: row.access } : null;
+    },
+
+    /** A public diagram by its share token; private or unknown tokens find nothing. */
+    async findPublic(token: string): Promise<Diagram | null> {
+      const [row] = await db
+        .select()
+        .from(diagrams)
+        .where(and(eq(diagrams.shareToken, token), eq(diagrams.isPublic, true)));
+      return row ? toDiagramDto(row) : null;
+    },
+
+    async update(actor: Actor, id: number, patch: DiagramPatch): Promise<Diagram | null> {
+      const result = await this.updateIfUnchanged(actor, id, patch, null);
       return result.status === 'updated' ? result.diagram : null;
     },
 
     /**
-     * Applies the patch only if the row was not changed after `expectedUpdatedAt` (one statement,
-     * so two writers cannot both pass the check). Null skips the check.
+     * Applies the patch if the caller may, and only if the row was not changed after
+     * `expectedUpdatedAt` (one statement, so two writers cannot both pass). Null skips the check.
+     * Making a diagram public gives it a share token the first time.
      */
     async updateIfUnchanged(
-      userId: number,
+      actor: Actor,
       id: number,
       patch: DiagramPatch,
       expectedUpdatedAt: Date | null,
     ): Promise<UpdateResult> {
+      const ownerOnly = OWNER_ONLY.some((key) => patch[key] !== undefined);
+      const allowed = ownerOnly ? ownedBy(actor) : editableBy(actor);
       const guard = expectedUpdatedAt
-        ? and(owned(userId, id), lte(diagrams.updatedAt, expectedUpdatedAt))
-        : owned(userId, id);
-      // clock_timestamp(), not now(): two updates in one transaction still get distinct times.
+        ? and(byId(id, allowed), lte(diagrams.updatedAt, expectedUpdatedAt))
+        : byId(id, allowed);
       const [row] = await db
         .update(diagrams)
         .set({
           ...patch,
+          ...(patch.isPublic
+            ? { shareToken: sql`coalesce(${diagrams.shareToken}, ${newShareToken()})` }
+            : {}),
+          // Strictly later than the last save, even for two saves in one millisecond.
           updatedAt: sql`greatest(clock_timestamp(), ${diagrams.updatedAt} + interval '1 millisecond')`,
         })
         .where(guard)
         .returning();
       if (row) return { status: 'updated', diagram: toDiagramDto(row) };
-      const current = await this.get(userId, id);
-      return current ? { status: 'conflict', diagram: current } : { status: 'missing' };
+
+      const current = await this.open(actor, id);
+      if (!current) return { status: 'missing' };
+      if (current.access !== 'owner' && (ownerOnly || current.access === 'viewer')) {
+        return { status: 'forbidden', access: current.access };
+      }
+      const { access: _access, ...diagram } = current;
+      return { status: 'conflict', diagram };
     },
 
-    async remove(userId: number, id: number): Promise<boolean> {
+    async remove(actor: Actor, id: number): Promise<boolean> {
       const rows = await db
         .delete(diagrams)
-        .where(owned(userId, id))
+        .where(byId(id, ownedBy(actor)))
         .returning({ id: diagrams.id });
       return rows.length > 0;
     },

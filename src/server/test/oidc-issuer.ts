@@ -16,10 +16,12 @@ export interface TestIssuer {
 export async function startTestIssuer(options: {
   port: number;
   redirectUris: string[];
+  clientId?: string | undefined;
+  clientSecret?: string | undefined;
 }): Promise<TestIssuer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const clientId = 'lifeline-test';
-  const clientSecret = 'lifeline-test-secret-0123456789abcdef';
+  const clientId = options.clientId ?? 'lifeline-test';
+  const clientSecret = options.clientSecret ?? 'lifeline-test-secret-0123456789abcdef';
 
   const configuration: Configuration = {
     clients: [

@@ -1,0 +1,32 @@
+/**
+ * Public links: GET /api/diagrams/shared/{token} for the app, rate-limited per client address so
+ * tokens cannot be guessed at speed. Unknown, malformed and revoked tokens all answer the same 404.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { DIAGRAM_NOT_FOUND } from '../diagrams/routes.js';
+import { diagramsStore } from '../diagrams/store.js';
+import { notFound } from '../errors.js';
+
+const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export interface ShareLimits {
+  /** Look-ups per client address per minute. */
+  perMinute: number;
+}
+
+export function shareRoutes(app: FastifyInstance, db: Db, limits: ShareLimits): void {
+  const diagrams = diagramsStore(db);
+
+  app.get<{ Params: { token: string } }>(
+    '/api/diagrams/shared/:token',
+    { config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { token } = request.params;
+      const diagram = TOKEN.test(token) ? await diagrams.findPublic(token) : null;
+      if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
+      return diagram;
+    },
+  );
+}

@@ -1,0 +1,277 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { Collaborator, Diagram } from '../../shared/schemas.js';
+import type { Database } from '../db/client.js';
+import { signInLocally, testApp } from '../test/app.js';
+import { testDatabases } from '../test/databases.js';
+
+type Who = 'anonymous' | 'owner' | 'editor' | 'viewer' | 'stranger';
+
+describe.each(testDatabases)('sharing and collaborators on $name', ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  const cookies: Partial<Record<Who, string>> = {};
+  let diagram: Diagram;
+  let editorRow: Collaborator;
+
+  const as = (who: Who, options: InjectOptions) =>
+    app.inject({
+      ...options,
+      headers: { ...options.headers, ...(cookies[who] ? { cookie: cookies[who] } : {}) },
+    });
+  const stored = async () =>
+    (await as('owner', { method: 'GET', url: `/api/diagrams/${diagram.id}` })).json() as Diagram;
+
+  beforeAll(async () => {
+    database = await open();
+    app = await testApp(database, { limits: { shareLookupsPerMinute: 40 } });
+    for (const who of ['owner', 'editor', 'viewer', 'stranger'] as const) {
+      cookies[who] = await signInLocally(app, `${who}@example.test`, who);
+    }
+    diagram = (
+      await as('owner', {
+        method: 'POST',
+        url: '/api/diagrams',
+        payload: { title: 'Team flow', content: 'sequenceDiagram\nA->>B: hi' },
+      })
+    ).json();
+    editorRow = (
+      await as('owner', {
+        method: 'POST',
+        url: `/api/diagrams/${diagram.id}/collaborators`,
+        payload: { email: ' Editor@Example.test ', role: 'editor' },
+      })
+    ).json();
+    await as('owner', {
+      method: 'POST',
+      url: `/api/diagrams/${diagram.id}/collaborators`,
+      payload: { email: 'viewer@example.test', role: 'viewer' },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('makes a diagram public with an unguessable token, and private again at once', async () => {
+    const made = await as('owner', {
+      method: 'PUT',
+      url: `/api/diagrams/${diagram.id}`,
+      payload: { isPublic: true },
+    });
+    expect(made.statusCode).toBe(200);
+    const token = made.json().shareToken as string;
+    expect(Buffer.from(token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+
+    for (const who of ['anonymous', 'stranger', 'owner'] as const) {
+      const shared = await as(who, { method: 'GET', url: `/api/diagrams/shared/${token}` });
+      expect(shared.statusCode, who).toBe(200);
+      expect(shared.json()).toMatchObject({
+        title: 'Team flow',
+        content: 'sequenceDiagram\nA->>B: hi',
+      });
+    }
+
+    await as('owner', {
+      method: 'PUT',
+      url: `/api/diagrams/${diagram.id}`,
+      payload: { isPublic: false },
+    });
+    const revoked = await as('anonymous', { method: 'GET', url: `/api/diagrams/shared/${token}` });
+    expect(revoked.statusCode).toBe(404);
+    expect(revoked.json()).toEqual({ error: 'Diagram not found' });
+
+    const again = await as('owner', {
+      method: 'PUT',
+      url: `/api/diagrams/${diagram.id}`,
+      payload: { isPublic: true },
+    });
+    expect(again.json().shareToken).toBe(token);
+    await as('owner', {
+      method: 'PUT',
+      url: `/api/diagrams/${diagram.id}`,
+      payload: { isPublic: false },
+    });
+  });
+
+  it('answers unknown, malformed and private tokens with the same 404', async () => {
+    const answers = await Promise.all(
+      ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', 'short', '..%2F..%2Fetc', `${'x'.repeat(65)}`].map((t) =>
+        as('anonymous', { method: 'GET', url: `/api/diagrams/shared/${t}` }),
+      ),
+    );
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ error: 'Diagram not found' });
+    }
+  });
+
+  it('gives each role exactly its rights on the diagram', async () => {
+    const expectations: Record<Who, { read: number; edit: number; share: number; del: number }> = {
+      anonymous: { read: 401, edit: 401, share: 401, del: 401 },
+      stranger: { read: 404, edit: 404, share: 404, del: 404 },
+      viewer: { read: 200, edit: 403, share: 403, del: 403 },
+      editor: { read: 200, edit: 200, share: 403, del: 403 },
+      owner: { read: 200, edit: 200, share: 200, del: 0 },
+    };
+    for (const [who, expected] of Object.entries(expectations) as [
+      Who,
+      typeof expectations.owner,
+    ][]) {
+      const before = await stored();
+      const read = await as(who, { method: 'GET', url: `/api/diagrams/${diagram.id}` });
+      expect(read.statusCode, `${who} read`).toBe(expected.read);
+      if (read.statusCode === 200) expect(read.json().access).toBe(who);
+      const edit = await as(who, {
+        method: 'PUT',
+        url: `/api/diagrams/${diagram.id}`,
+        payload: { content: `edited by ${who}`, updatedAt: before.updatedAt },
+      });
+      expect(edit.statusCode, `${who} edit`).toBe(expected.edit);
+      const share = await as(who, {
+        method: 'PUT',
+        url: `/api/diagrams/${diagram.id}`,
+        payload: { isPublic: false },
+      });
+      expect(share.statusCode, `${who} share`).toBe(expected.share);
+      if (expected.del) {
+        const del = await as(who, { method: 'DELETE', url: `/api/diagrams/${diagram.id}` });
+        expect(del.statusCode, `${who} delete`).toBe(expected.del);
+        expect((await stored()).id).toBe(diagram.id);
+      }
+      if (expected.edit !== 200) expect((await stored()).content).toBe(before.content);
+    }
+  });
+
+  it('lets an editor save with the lost-update check', async () => {
+    const seen = await stored();
+    await as('owner', {
+      method: 'PUT',
+      url: `/api/diagrams/${diagram.id}`,
+      payload: { content: 'owner wins' },
+    });
+    const late = await as('editor', {
+      method: 'PUT',
+      url: `/api/diagrams/${diagram.id}`,
+      payload: { content: 'editor late', updatedAt: seen.updatedAt },
+    });
+    expect(late.statusCode).toBe(409);
+    expect((await stored()).content).toBe('owner wins');
+  });
+
+  it('lets only the owner manage collaborators', async () => {
+    const matrix: Record<Who, number> = {
+      anonymous: 401,
+      stranger: 404,
+      viewer: 403,
+      editor: 403,
+      owner: 200,
+    };
+    for (const [who, status] of Object.entries(matrix) as [Who, number][]) {
+      const list = await as(who, {
+        method: 'GET',
+        url: `/api/diagrams/${diagram.id}/collaborators`,
+      });
+      expect(list.statusCode, `${who} list`).toBe(status);
+      const add = await as(who, {
+        method: 'POST',
+        url: `/api/diagrams/${diagram.id}/collaborators`,
+        payload: { email: `added-by-${who}@example.test`, role: 'viewer' },
+      });
+      expect(add.statusCode, `${who} add`).toBe(status === 200 ? 201 : status);
+      const remove = await as(who, {
+        method: 'DELETE',
+        url: `/api/diagrams/${diagram.id}/collaborators/${editorRow.id}`,
+      });
+      if (who !== 'owner') expect(remove.statusCode, `${who} remove`).toBe(status);
+    }
+    const emails = (
+      (
+        await as('owner', { method: 'GET', url: `/api/diagrams/${diagram.id}/collaborators` })
+      ).json() as Collaborator[]
+    ).map((c) => c.email);
+    expect(emails).not.toContain('added-by-editor@example.test');
+    expect(emails).toContain('added-by-owner@example.test');
+  });
+
+  it('updates the role when the same e-mail is added twice, and validates input', async () => {
+    const url = `/api/diagrams/${diagram.id}/collaborators`;
+    const twice = await as('owner', {
+      method: 'POST',
+      url,
+      payload: { email: 'viewer@EXAMPLE.test', role: 'editor' },
+    });
+    expect(twice.statusCode).toBe(201);
+    const list = (await as('owner', { method: 'GET', url })).json() as Collaborator[];
+    expect(list.filter((c) => c.email === 'viewer@example.test')).toEqual([
+      expect.objectContaining({ role: 'editor' }),
+    ]);
+    await as('owner', {
+      method: 'POST',
+      url,
+      payload: { email: 'viewer@example.test', role: 'viewer' },
+    });
+
+    for (const [payload, message] of [
+      [{ email: 'not-an-email', role: 'viewer' }, /email must be a valid e-mail address/],
+      [{ email: 'a@b.test', role: 'admin' }, /role must be viewer or editor/],
+      [{ role: 'viewer' }, /email is required/],
+      [{ email: 'owner@example.test', role: 'editor' }, /You own this diagram/],
+    ] as const) {
+      const response = await as('owner', { method: 'POST', url, payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatch(message);
+    }
+    expect((await as('owner', { method: 'GET', url })).json()).toEqual(
+      list.map((c) => (c.email === 'viewer@example.test' ? { ...c, role: 'viewer' } : c)),
+    );
+  });
+
+  it("lists diagrams shared with the caller under 'Shared with me', and revokes at once", async () => {
+    const shared = await as('viewer', { method: 'GET', url: '/api/shared-with-me' });
+    expect(shared.json()).toEqual([
+      expect.objectContaining({ id: diagram.id, role: 'viewer', ownerName: 'owner' }),
+    ]);
+    expect(shared.json()[0]).not.toHaveProperty('content');
+    expect((await as('stranger', { method: 'GET', url: '/api/shared-with-me' })).json()).toEqual(
+      [],
+    );
+
+    const viewerRow = (
+      (
+        await as('owner', { method: 'GET', url: `/api/diagrams/${diagram.id}/collaborators` })
+      ).json() as Collaborator[]
+    ).find((c) => c.email === 'viewer@example.test')!;
+    const removed = await as('owner', {
+      method: 'DELETE',
+      url: `/api/diagrams/${diagram.id}/collaborators/${viewerRow.id}`,
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(
+      (await as('viewer', { method: 'GET', url: `/api/diagrams/${diagram.id}` })).statusCode,
+    ).toBe(404);
+    expect((await as('viewer', { method: 'GET', url: '/api/shared-with-me' })).json()).toEqual([]);
+  });
+
+  it('slows repeated token guessing from one address with 429 and Retry-After', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 45 }, (_, i) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/diagrams/shared/guess${String(i).padStart(20, '0')}`,
+          remoteAddress: '203.0.113.9',
+        }),
+      ),
+    );
+    const limited = guesses.filter((g) => g.statusCode === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(limited[0]!.headers['retry-after']).toBeDefined();
+    expect(limited[0]!.json().error).toMatch(/Too many requests/);
+    const otherAddress = await app.inject({
+      method: 'GET',
+      url: '/api/diagrams/shared/AAAAAAAAAAAAAAAAAAAAAA',
+      remoteAddress: '203.0.113.10',
+    });
+    expect(otherAddress.statusCode).toBe(404);
+  });
+});
