@@ -13,7 +13,9 @@ import { folderRoutes } from './folders/routes.js';
 import { AppError } from './errors.js';
 import { installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
+import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
+import { loadAppShell } from './web/app-shell.js';
 import { userRoutes } from './users/routes.js';
 import { staticRoutes } from './web/static.js';
 
@@ -73,6 +75,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
   shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
+  const shell = loadAppShell(deps.clientDir);
+  if (shell) {
+    sharePageRoutes(app, db, {
+      shell,
+      publicUrl,
+      perMinute: limits.shareLookupsPerMinute,
+      hasImages: () => false,
+    });
+  }
   await staticRoutes(app, deps.clientDir);
   return app;
 }

@@ -8,7 +8,7 @@ import { DIAGRAM_NOT_FOUND } from '../diagrams/routes.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { notFound } from '../errors.js';
 
-const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+export const SHARE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export interface ShareLimits {
   /** Look-ups per client address per minute. */
@@ -24,7 +24,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, limits: ShareLimits): 
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { token } = request.params;
-      const diagram = TOKEN.test(token) ? await diagrams.findPublic(token) : null;
+      const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;
       if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
       return diagram;
     },

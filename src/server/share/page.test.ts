@@ -1,0 +1,80 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client.js';
+import { signInLocally, testApp } from '../test/app.js';
+import { testDatabases } from '../test/databases.js';
+
+const SHELL = `<!doctype html><html><head><title>Lifeline</title></head><body><div id="root"></div></body></html>`;
+
+describe.each(testDatabases)('/d/{token} link previews on $name', ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let token: string;
+
+  beforeAll(async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'lifeline-shell-'));
+    writeFileSync(join(clientDir, 'index.html'), SHELL);
+    database = await open();
+    app = await testApp(database, { clientDir });
+    const cookie = await signInLocally(app, 'sharer@example.test');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/diagrams',
+      headers: { cookie },
+      payload: {
+        title: 'Checkout <flow> & "more"',
+        content: 'sequenceDiagram\nA->>B: pay\nB-->>A: ok',
+      },
+    });
+    const shared = await app.inject({
+      method: 'PUT',
+      url: `/api/diagrams/${created.json().id}`,
+      headers: { cookie },
+      payload: { isPublic: true },
+    });
+    token = shared.json().shareToken;
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('answers the app shell with Open Graph and Twitter card tags, escaped', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/d/${token}`,
+      headers: { host: 'lifeline.example' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain(
+      '<title>Checkout &lt;flow&gt; &amp; &quot;more&quot; · Lifeline</title>',
+    );
+    expect(html).toContain(
+      '<meta property="og:title" content="Checkout &lt;flow&gt; &amp; &quot;more&quot;" />',
+    );
+    expect(html).toContain(
+      '<meta property="og:description" content="Sequence diagram · 2 participants · 2 messages, shared with Lifeline." />',
+    );
+    expect(html).toContain(
+      `<meta property="og:url" content="http://lifeline.example/d/${token}" />`,
+    );
+    expect(html).toContain('<meta name="twitter:card"');
+    expect(html).toContain('<meta name="twitter:title"');
+    expect(html).not.toContain('<flow>');
+  });
+
+  it('answers unknown and malformed tokens with the shell, 404 and no diagram details', async () => {
+    for (const bad of ['AAAAAAAAAAAAAAAAAAAAAAAA', 'x']) {
+      const response = await app.inject({ method: 'GET', url: `/d/${bad}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).not.toContain('og:title');
+    }
+  });
+});

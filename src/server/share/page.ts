@@ -1,0 +1,74 @@
+/**
+ * /d/{token}: the app shell with Open Graph and Twitter card tags, so a shared link unfurls in
+ * chat apps with the diagram's title, a description and (when the renderer is available) the
+ * drawing. The client then shows the diagram itself.
+ */
+import type { FastifyInstance } from 'fastify';
+import { describeDiagram } from '../../shared/describe-diagram.js';
+import { appOrigin } from '../auth/same-origin.js';
+import type { Db } from '../db/client.js';
+import { diagramsStore } from '../diagrams/store.js';
+import { withHeadTags, type HeadTags } from '../web/app-shell.js';
+import { SHARE_TOKEN } from './routes.js';
+
+export interface SharePageOptions {
+  shell: string;
+  publicUrl: string | null;
+  perMinute: number;
+  /** Whether /d/{token}.png can be drawn (a renderer is available). */
+  hasImages: () => boolean;
+}
+
+export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePageOptions): void {
+  const diagrams = diagramsStore(db);
+
+  app.get<{ Params: { token: string } }>(
+    '/d/:token',
+    { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+      if (!diagram) {
+        return reply.status(404).send(
+          withHeadTags(options.shell, {
+            title: 'Diagram not found · Lifeline',
+            meta: [{ name: 'robots', content: 'noindex' }],
+          }),
+        );
+      }
+      const origin = appOrigin(request, options.publicUrl);
+      const url = `${origin}/d/${token}`;
+      const description = `${describeDiagram(diagram.content)}, shared with Lifeline.`;
+      const image = options.hasImages() ? `${url}.png` : null;
+      const tags: HeadTags = {
+        title: `${diagram.title} · Lifeline`,
+        meta: [
+          { name: 'description', content: description },
+          { property: 'og:type', content: 'website' },
+          { property: 'og:site_name', content: 'Lifeline' },
+          { property: 'og:title', content: diagram.title },
+          { property: 'og:description', content: description },
+          { property: 'og:url', content: url },
+          ...(image
+            ? [
+                { property: 'og:image', content: image },
+                { property: 'og:image:width', content: '1200' },
+                { property: 'og:image:height', content: '630' },
+                {
+                  property: 'og:image:alt',
+                  content: `${diagram.title}: ${describeDiagram(diagram.content)}`,
+                },
+              ]
+            : []),
+          { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+          { name: 'twitter:title', content: diagram.title },
+          { name: 'twitter:description', content: description },
+          ...(image ? [{ name: 'twitter:image', content: image }] : []),
+          { name: 'robots', content: 'noindex' },
+        ],
+      };
+      return reply.send(withHeadTags(options.shell, tags));
+    },
+  );
+}
