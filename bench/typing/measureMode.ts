@@ -1,0 +1,145 @@
+/** One benchmark pass: load the large diagram into /try, type at a fixed cadence, collect. */
+import type { Browser, Page } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+
+const PROBE = fileURLToPath(new URL('./probe.js', import.meta.url));
+
+export interface ModeRun {
+  label: string;
+  url: string;
+  /** Keystroke-to-paint of every key, in ms. */
+  latenciesMs: number[];
+  lastKeyToPreviewMs: number;
+  /** Longest main-thread stall while the 600-message diagram was first drawn. */
+  mainThreadMaxStallMs: number;
+  firstRenderMs: number;
+  /** Whether Chromium ran the render frame as an out-of-process iframe (null: no frame). */
+  frameOutOfProcess: boolean | null;
+}
+
+interface ProbeResult {
+  latencies: number[];
+  lastKeyAt: number | null;
+  previewShownAt: number | null;
+}
+
+async function waitForShownLength(page: Page, length: number, timeout: number) {
+  await page.waitForFunction(
+    (expected) => {
+      const data = document.querySelector<HTMLElement>('[data-testid="preview"]')?.dataset;
+      return data?.status === 'ok' && Number(data.shownLength) === expected;
+    },
+    length,
+    { timeout },
+  );
+}
+
+async function frameIsOutOfProcess(browser: Browser): Promise<boolean> {
+  const cdp = await browser.newBrowserCDPSession();
+  const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+    targetInfos: { type: string; url: string }[];
+  };
+  await cdp.detach();
+  return targetInfos.some(
+    (target) => target.type === 'iframe' && target.url.endsWith('/frame.html'),
+  );
+}
+
+/** What the page shows, for a useful message when a run does not finish. */
+function pageState(page: Page, diagram: string) {
+  return page.evaluate((length) => {
+    const text = window.__lifelineEditor?.getText() ?? '';
+    const preview = document.querySelector<HTMLElement>('[data-testid="preview"]');
+    return {
+      expectedLength: length,
+      editorLength: text.length,
+      editorTail: text.slice(-160),
+      preview: { ...preview?.dataset },
+      latencies: window.__typingProbe.latencies.length,
+    };
+  }, diagram.length);
+}
+
+const sleepUntil = (time: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, time - performance.now())));
+
+export async function measureMode(
+  browser: Browser,
+  label: string,
+  url: string,
+  diagram: string,
+  typed: string,
+  intervalMs: number,
+): Promise<ModeRun> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript({ path: PROBE });
+  const page = await context.newPage();
+  try {
+    // Signed in (local sign-in of a server without an OIDC issuer), so the signed-out
+    // 'Save Your Work' prompt, which opens every 5 edits and takes focus, stays out of the way.
+    const origin = new URL(url).origin;
+    await context.request.post(`${origin}/auth/local`, {
+      form: { name: 'Bench', email: 'bench@example.test', redirect: '/try' },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    await page.goto(url);
+    await page.waitForFunction(() => Boolean(window.__lifelineEditor), null, { timeout: 60_000 });
+    await page.waitForSelector('[data-testid="preview"][data-status="ok"]', { timeout: 60_000 });
+
+    const loadStarted = await page.evaluate((text) => {
+      window.__typingProbe.startGaps();
+      window.__lifelineEditor?.setText(text);
+      return performance.now();
+    }, diagram);
+    await waitForShownLength(page, diagram.length, 180_000);
+    const { stall, loaded } = await page.evaluate(() => ({
+      stall: window.__typingProbe.stopGaps(),
+      loaded: performance.now(),
+    }));
+
+    // The caret goes to the end of the last message's label ("…message 600 payload=866722").
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+End');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('End');
+    await page.evaluate(
+      (length) => window.__typingProbe.arm(length),
+      diagram.length + typed.length,
+    );
+
+    // A person keeps typing whether or not the page keeps up: keys are sent on a fixed
+    // schedule without waiting for the previous one to be handled.
+    const start = performance.now();
+    const presses: Promise<void>[] = [];
+    for (const [index, char] of [...typed].entries()) {
+      await sleepUntil(start + index * intervalMs);
+      presses.push(page.keyboard.press(char));
+    }
+    await Promise.all(presses);
+    await page
+      .waitForFunction(
+        (count) =>
+          window.__typingProbe.previewShownAt !== null &&
+          window.__typingProbe.latencies.length >= count,
+        typed.length,
+        { timeout: Number(process.env.BENCH_TIMEOUT_MS ?? 180_000) },
+      )
+      .catch(async (error: unknown) => {
+        console.error(`${label}: gave up waiting; page state:`, await pageState(page, diagram));
+        throw error;
+      });
+    const probe = await page.evaluate((): ProbeResult => window.__typingProbe);
+    return {
+      label,
+      url,
+      latenciesMs: probe.latencies,
+      lastKeyToPreviewMs: (probe.previewShownAt ?? NaN) - (probe.lastKeyAt ?? NaN),
+      mainThreadMaxStallMs: stall,
+      firstRenderMs: loaded - loadStarted,
+      frameOutOfProcess: url.includes('preview=inline') ? null : await frameIsOutOfProcess(browser),
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Typing benchmark (npm run bench:typing): with the 600-message diagram in the editor, how long
+ * from a keystroke to its paint, and from the last keystroke to the updated preview — for
+ * Lifeline (render in the sandboxed frame) and a baseline rendering mermaid on the editor's main
+ * thread as mermaid.live does (the diagnostic mode /try?preview=inline), in the same run.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { measureMode } from './measureMode';
+import { printTable, summarise, writeResults } from './report';
+import { ensureBuilt, startServer } from './server';
+
+// The shared fixtures sit beside the repository (/work/shared next to /work/main).
+const DIAGRAM_PATH =
+  process.env.LIFELINE_LARGE_DIAGRAM ??
+  fileURLToPath(new URL('../../../shared/fixtures/diagrams/large.mmd', import.meta.url));
+const TYPED = ' the quick brown fox jumps over a lazy dog, then r'; // 50 characters
+const INTERVAL_MS = 120; // ~100 words a minute
+
+async function main() {
+  ensureBuilt();
+  const diagram = readFileSync(DIAGRAM_PATH, 'utf8');
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found (set CHROME_PATH)');
+  const server = await startServer();
+  // BENCH_CHROMIUM_ARGS adds flags, e.g. --disable-features=IsolateSandboxedIframes to see the
+  // render frame share the editor's process (as in browsers without that isolation).
+  const extraArgs = process.env.BENCH_CHROMIUM_ARGS?.split(' ').filter(Boolean) ?? [];
+  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
+  try {
+    const base = `${server.baseUrl}/try`;
+    console.log(
+      `large.mmd: ${diagram.length} characters; typing ${TYPED.length} keys every ${INTERVAL_MS} ms`,
+    );
+    const ours = await measureMode(browser, 'lifeline', base, diagram, TYPED, INTERVAL_MS);
+    const baseline = await measureMode(
+      browser,
+      'baseline',
+      `${base}?preview=inline`,
+      diagram,
+      TYPED,
+      INTERVAL_MS,
+    );
+    const summaries = { ours: summarise(ours), baseline: summarise(baseline) };
+    printTable(summaries.ours, summaries.baseline);
+    const file = writeResults({
+      date: new Date().toISOString(),
+      chromium: browser.version(),
+      extraArgs,
+      diagram: { path: DIAGRAM_PATH, characters: diagram.length },
+      typed: TYPED.length,
+      intervalMs: INTERVAL_MS,
+      summaries,
+      runs: { ours, baseline },
+    });
+    console.log(`\nresults: ${file}`);
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

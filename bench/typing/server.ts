@@ -1,0 +1,62 @@
+/** Starts the built server (building first only if dist is missing) on a free port. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const SERVER_ENTRY = 'dist/node/server/main.js';
+
+export function ensureBuilt(): void {
+  if (existsSync(SERVER_ENTRY) && existsSync('dist/client/frame.html')) return;
+  console.log('dist is missing: running npm run build…');
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): void;
+}
+
+export async function startServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'lifeline-bench-')),
+    LOG_LEVEL: 'warn',
+  };
+  const child: ChildProcess = spawn('node', [SERVER_ENTRY], {
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, stop: () => void child.kill('SIGTERM') };
+}

@@ -1,0 +1,124 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { PNG } from 'pngjs';
+import { EXPORT_TEXT } from '../src/shared/messages';
+import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
+import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
+import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { EditorPage } from './support/editorPage';
+
+const FLOW = readFileSync(
+  new URL('../../shared/fixtures/diagrams/flow.mmd', import.meta.url),
+  'utf8',
+);
+const TITLE = 'My: Diagram/#1';
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+async function showDiagram(page: Page, text: string) {
+  const editor = new EditorPage(page);
+  await editor.open();
+  await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'ok', {
+    timeout: 30_000,
+  });
+  await editor.title.fill(TITLE);
+  await editor.setText(text);
+  const preview = page.getByTestId(PREVIEW_TEST_IDS.root);
+  await expect(preview).toHaveAttribute('data-shown-length', String(text.length));
+  await expect(preview).toHaveAttribute('data-status', 'ok');
+}
+
+async function exportAs(page: Page, format: 'SVG' | 'PNG') {
+  await page.getByTestId(EXPORT_TEST_IDS.button).click();
+  await expect(page.getByRole('menu')).toContainText('Choose Format');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: format }).click(),
+  ]);
+  await expect(page.getByTestId('toast')).toContainText(EXPORT_TEXT.success(format));
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+}
+
+/** Where the exported SVG puts each node label (in SVG pixels), measured in a blank page. */
+async function labelBoxes(page: Page, svg: string): Promise<{ size: Box; labels: Box[] }> {
+  const blank = await page.context().newPage();
+  await blank.setContent(svg.replace(/^<\?xml[^>]*>/, ''));
+  const result = await blank.evaluate(() => {
+    const root = document.querySelector('svg');
+    if (!root) throw new Error('no svg');
+    const origin = root.getBoundingClientRect();
+    const labels = [...root.querySelectorAll('.node foreignObject')].map((node) => {
+      const rect = node.getBoundingClientRect();
+      return { x: rect.x - origin.x, y: rect.y - origin.y, width: rect.width, height: rect.height };
+    });
+    return { size: { x: 0, y: 0, width: origin.width, height: origin.height }, labels };
+  });
+  await blank.close();
+  return result;
+}
+
+function darkPixels(png: PNG, box: Box, scale: number): number {
+  let count = 0;
+  for (let y = Math.floor(box.y * scale); y < Math.ceil((box.y + box.height) * scale); y++) {
+    for (let x = Math.floor(box.x * scale); x < Math.ceil((box.x + box.width) * scale); x++) {
+      const i = (y * png.width + x) * 4;
+      const [r = 255, g = 255, b = 255] = [png.data[i], png.data[i + 1], png.data[i + 2]];
+      if (r + g + b < 3 * 110) count++;
+    }
+  }
+  return count;
+}
+
+test('exports the preview as an SVG file under the sanitised title', async ({ page }) => {
+  await showDiagram(page, FLOW);
+  const { name, bytes } = await exportAs(page, 'SVG');
+  expect(name).toBe('My Diagram1.svg');
+  const svg = bytes.toString('utf8');
+  expect(svg).toMatch(/^<\?xml/);
+  expect(svg).toContain('http://www.w3.org/2000/svg');
+  expect(svg).toContain('Is it working?');
+});
+
+test('exports a 2x PNG whose labels are drawn', async ({ page }) => {
+  await showDiagram(page, FLOW);
+  const svg = (await exportAs(page, 'SVG')).bytes.toString('utf8');
+  const { name, bytes } = await exportAs(page, 'PNG');
+  expect(name).toBe('My Diagram1.png');
+  const png = PNG.sync.read(bytes);
+  const { size, labels } = await labelBoxes(page, svg);
+  expect(png.width).toBe(Math.round(size.width * 2));
+  expect(labels).toHaveLength(5); // Start, the decision, Ship it, Debug, Done
+  // Flowchart labels are HTML in <foreignObject>; a naive export leaves these boxes empty
+  // (only the node's light fill), so each must hold dark text pixels.
+  for (const label of labels) expect(darkPixels(png, label, 2)).toBeGreaterThan(20);
+  // Solid light background in the corner.
+  expect([...png.data.subarray(0, 3)]).toEqual([255, 255, 255]);
+});
+
+test.describe('in dark mode', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the PNG background matches the theme', async ({ page }) => {
+    await showDiagram(page, FLOW);
+    const png = PNG.sync.read((await exportAs(page, 'PNG')).bytes);
+    expect([...png.data.subarray(0, 4)]).toEqual([0x11, 0x18, 0x27, 255]);
+  });
+});
+
+test('without a drawing, export reports that no SVG was found', async ({ page }) => {
+  const editor = new EditorPage(page);
+  await editor.open();
+  await editor.setText('x'.repeat(DIAGRAM_TEXT_MAX + 1));
+  await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'too-large');
+  await page.getByTestId(EXPORT_TEST_IDS.button).click();
+  await page.getByRole('menuitem', { name: 'PNG' }).click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText(EXPORT_TEXT.failed);
+  await expect(toast).toContainText(EXPORT_TEXT.noSvg);
+  await expect(toast).toHaveAttribute('data-variant', 'destructive');
+});

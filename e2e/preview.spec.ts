@@ -1,0 +1,176 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
+import { PREVIEW_TEXT } from '../src/shared/messages';
+import { TEMPLATES } from '../src/shared/templates';
+import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
+import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { EditorPage } from './support/editorPage';
+
+const FLOW = readFileSync(
+  new URL('../../shared/fixtures/diagrams/flow.mmd', import.meta.url),
+  'utf8',
+);
+const MEDIUM = readFileSync(
+  new URL('../../shared/fixtures/diagrams/medium.mmd', import.meta.url),
+  'utf8',
+);
+const LARGE = readFileSync(
+  new URL('../../shared/fixtures/diagrams/large.mmd', import.meta.url),
+  'utf8',
+);
+
+// Trace snapshots read every frame's DOM, so with tracing each action would wait for a busy
+// render frame and hide what the long-render test checks: the editor page itself is not blocked.
+test.use({ trace: 'off' });
+
+const preview = (page: Page) => page.getByTestId(PREVIEW_TEST_IDS.root);
+const drawing = (page: Page) =>
+  page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`).locator('svg').first();
+
+/** Waits until the preview shows `text` (by its length: every step here changes it) in `status`. */
+async function expectShown(page: Page, text: string, status = 'ok') {
+  await expect(preview(page)).toHaveAttribute('data-shown-length', String(text.length));
+  await expect(preview(page)).toHaveAttribute('data-status', status);
+}
+
+async function openEditor(page: Page) {
+  const editor = new EditorPage(page);
+  await editor.open();
+  await expect(preview(page)).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+  return editor;
+}
+
+test('the preview is a sandboxed, opaque-origin frame', async ({ page }) => {
+  await openEditor(page);
+  const frame = page.getByTestId(PREVIEW_TEST_IDS.frame);
+  await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+  await expect(frame).toHaveAttribute('src', '/frame.html');
+  await expect(drawing(page)).toBeVisible();
+});
+
+test('typing updates the preview drawing', async ({ page }) => {
+  const editor = await openEditor(page);
+  const text = 'sequenceDiagram\n    Alice->>Bob: Hello';
+  await editor.setText(text);
+  await expectShown(page, text);
+  await expect(drawing(page)).toContainText('Hello');
+  await editor.focusEnd();
+  await page.keyboard.type('Zed'); // under the 5 edits that open the sign-in prompt
+  await expectShown(page, `${text}Zed`);
+  await expect(drawing(page)).toContainText('HelloZed');
+});
+
+test('a malformed directive shows the syntax error and the comment-stripped fallback', async ({
+  page,
+}) => {
+  const editor = await openEditor(page);
+  const text = '%%{init: {\nsequenceDiagram\n    Alice->>Bob: Drawn without comments';
+  await editor.setText(text);
+  await expectShown(page, text, 'fallback');
+  await expect(drawing(page)).toContainText('Drawn without comments');
+  await expect(page.getByTestId(PREVIEW_TEST_IDS.status)).toContainText(PREVIEW_TEXT.syntaxError);
+});
+
+test('a broken line the fallback cannot fix keeps the error graphic', async ({ page }) => {
+  const editor = await openEditor(page);
+  const text = 'sequenceDiagram\n    %% a comment\n    Alice->>: broken';
+  await editor.setText(text);
+  await expectShown(page, text, 'error');
+  await expect(drawing(page)).toContainText(PREVIEW_TEXT.syntaxError);
+  await expect(page.getByTestId(PREVIEW_TEST_IDS.status)).toContainText(PREVIEW_TEXT.syntaxError);
+});
+
+test('text over the limit shows the notice instead of a drawing', async ({ page }) => {
+  const editor = await openEditor(page);
+  const head = 'sequenceDiagram\n    Alice->>Bob: Hi\n%% ';
+  const text = head + 'x'.repeat(DIAGRAM_TEXT_MAX + 1 - head.length);
+  expect(text).toHaveLength(50001);
+  await editor.setText(text);
+  await expect(preview(page)).toHaveAttribute('data-status', 'too-large');
+  await expect(page.getByTestId(PREVIEW_TEST_IDS.notice)).toHaveText(PREVIEW_TEXT.maxTextExceeded);
+  await expect(page.getByTestId(PREVIEW_TEST_IDS.frame)).toBeHidden();
+
+  const shorter = text.slice(0, DIAGRAM_TEXT_MAX);
+  await editor.setText(shorter);
+  await expectShown(page, shorter);
+  await expect(page.getByTestId(PREVIEW_TEST_IDS.notice)).toHaveCount(0);
+});
+
+test('flowcharts and class diagrams render', async ({ page }) => {
+  const editor = await openEditor(page);
+  await editor.setText(FLOW);
+  await expectShown(page, FLOW);
+  await expect(drawing(page)).toContainText('Is it working?');
+
+  const classDiagram = TEMPLATES.find((template) => template.category === 'Class')?.content ?? '';
+  await editor.setText(classDiagram);
+  await expectShown(page, classDiagram);
+  await expect(drawing(page)).toContainText('Animal');
+});
+
+test('directives cannot lower the security level', async ({ page }) => {
+  const editor = await openEditor(page);
+  const text = `%%{init: {"securityLevel": "loose"}}%%
+flowchart TD
+    A["<b onclick='alert(1)'>bold label</b>"] --> B`;
+  await editor.setText(text);
+  await expectShown(page, text);
+  const bold = page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`).locator('b');
+  await expect(bold).toHaveText('bold label');
+  await expect(bold).not.toHaveAttribute('onclick', /.*/);
+});
+
+test('while a long diagram renders, the page stays usable and keeps the last drawing', async ({
+  page,
+}) => {
+  const editor = await openEditor(page);
+  const text = 'sequenceDiagram\n    Alice->>Bob: Still here';
+  await editor.setText(text);
+  await expectShown(page, text);
+  await editor.setText(LARGE);
+  await expect(preview(page)).toHaveAttribute('data-status', 'rendering');
+  // Mid-render (the frame's thread is busy for seconds), the editor page still answers a menu
+  // and the drawing kept for export is the last good one.
+  await page.getByTestId(EXPORT_TEST_IDS.button).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: 'SVG' }).click(),
+  ]);
+  expect(await preview(page).getAttribute('data-status')).toBe('rendering');
+  const exported = readFileSync(await download.path(), 'utf8');
+  expect(exported).toContain('Still here');
+  expect(exported).not.toContain('message 600');
+  await expectShown(page, LARGE);
+  await expect(drawing(page)).toContainText('message 600');
+});
+
+test('zoom controls scale the drawing and fit it to the panel', async ({ page }) => {
+  const editor = await openEditor(page);
+  await editor.setText(FLOW);
+  await expectShown(page, FLOW);
+  const level = page.getByTestId(PREVIEW_TEST_IDS.zoomLevel);
+  await expect(level).toHaveText('100%');
+  const natural = await drawing(page).evaluate((svg) => svg.getBoundingClientRect().width);
+
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(level).toHaveText('110%');
+  await expect
+    .poll(
+      async () =>
+        (await drawing(page).evaluate((svg) => svg.getBoundingClientRect().width)) / natural,
+    )
+    .toBeCloseTo(1.1, 1);
+
+  await page.getByRole('button', { name: 'Reset view' }).click();
+  await expect(level).toHaveText('100%');
+
+  await editor.setText(MEDIUM);
+  await expectShown(page, MEDIUM);
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await expect(level).not.toHaveText('100%');
+  const frameBox = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+  await expect
+    .poll(() => drawing(page).evaluate((svg) => svg.getBoundingClientRect().height))
+    .toBeLessThanOrEqual(frameBox?.height ?? 0);
+});

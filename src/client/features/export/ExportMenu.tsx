@@ -1,0 +1,39 @@
+import { Download, FileCode2, FileImage } from 'lucide-react';
+import { EDITOR_TEXT } from '@shared/messages';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { exportDiagram } from './exportDiagram';
+import { EXPORT_TEST_IDS } from './testIds';
+
+/** The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2). */
+export function ExportMenu({ title }: { title: string }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm" data-testid={EXPORT_TEST_IDS.button}>
+          <Download className="h-4 w-4" aria-hidden />
+          Export
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>{EDITOR_TEXT.exportMenuTitle}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void exportDiagram('svg', title)}>
+          <FileCode2 className="h-4 w-4" aria-hidden />
+          SVG
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void exportDiagram('png', title)}>
+          <FileImage className="h-4 w-4" aria-hidden />
+          PNG
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

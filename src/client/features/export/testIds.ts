@@ -1,0 +1,4 @@
+/** data-testid values of the export feature, shared with the E2E specs. */
+export const EXPORT_TEST_IDS = {
+  button: 'export-button',
+} as const;

@@ -1,0 +1,64 @@
+/**
+ * Benchmark/diagnostic mode (`?preview=inline`): renders with mermaid on the editor's own main
+ * thread, as mermaid.live does. It exists so `npm run bench:typing` can measure the baseline
+ * the render frame is compared with; users get the frame engine.
+ */
+import type { ResolvedTheme } from '@shared/mermaid-config';
+import { afterNextPaint } from './afterNextPaint';
+import { createLatestOnlyQueue } from './latestOnlyQueue';
+import { renderDiagram } from './mermaidRenderer';
+import type { RenderRequest } from './protocol';
+import { PreviewStore, type PreviewEngine } from './previewStore';
+import { applyZoom, naturalSvgSize } from './svgSize';
+
+export class InlineEngine implements PreviewEngine {
+  private readonly store = new PreviewStore();
+  private container: HTMLElement | null = null;
+  private zoom = 1;
+  private readonly queue = createLatestOnlyQueue(async (request: RenderRequest) => {
+    const started = performance.now();
+    const result = await renderDiagram(request.text, request.theme);
+    if (!this.container) return;
+    this.container.innerHTML = result.svg;
+    const svg = this.container.querySelector('svg');
+    applyZoom(svg, this.zoom);
+    const size = svg ? naturalSvgSize(svg) : { width: 0, height: 0 };
+    await afterNextPaint();
+    const renderMs = Math.round(performance.now() - started);
+    const { seq, theme, text } = request;
+    this.store.accept({
+      type: 'lifeline:result',
+      seq,
+      theme,
+      renderMs,
+      textLength: text.length,
+      ...size,
+      ...result,
+    });
+  });
+
+  getState = this.store.getState;
+  subscribe = this.store.subscribe;
+
+  request(text: string, theme: ResolvedTheme): void {
+    const next = this.store.next(text, theme);
+    if (next) this.queue.submit({ type: 'lifeline:render', text, ...next });
+  }
+
+  setZoom(zoom: number): void {
+    this.zoom = zoom;
+    applyZoom(this.container?.querySelector('svg') ?? null, zoom);
+  }
+
+  attach(element: HTMLElement): () => void {
+    this.container = element;
+    return () => {
+      this.container = null;
+      this.store.detach();
+    };
+  }
+}
+
+export function inlineModeRequested(search = window.location.search): boolean {
+  return new URLSearchParams(search).get('preview') === 'inline';
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { DIAGRAM_TEXT_MAX } from '@shared/constants';
+import type { RenderResult } from './protocol';
+import { previewStatus, PreviewStore } from './previewStore';
+import { getRenderedDiagram, getRenderedSvg } from './renderedSvg';
+
+function resultFor(seq: number, svg = `<svg id="${seq}"></svg>`): RenderResult {
+  return {
+    type: 'lifeline:result',
+    seq,
+    status: 'ok',
+    svg,
+    theme: 'dark',
+    diagramType: 'sequence',
+    error: null,
+    renderMs: 1,
+    textLength: 10,
+    width: 100,
+    height: 50,
+  };
+}
+
+describe('PreviewStore', () => {
+  it('numbers requests and maps the theme to the preview theme', () => {
+    const store = new PreviewStore();
+    expect(store.next('a', 'light')).toEqual({ seq: 1, theme: 'neutral' });
+    expect(store.next('b', 'dark')).toEqual({ seq: 2, theme: 'dark' });
+    expect(previewStatus(store.getState())).toBe('rendering');
+  });
+
+  it('shows a result, publishes its SVG for export, and drops an older result', () => {
+    const store = new PreviewStore();
+    store.next('a', 'dark');
+    store.next('b', 'dark');
+    store.accept(resultFor(2));
+    store.accept(resultFor(1));
+    expect(store.getState().shown?.seq).toBe(2);
+    expect(previewStatus(store.getState())).toBe('ok');
+    expect(getRenderedDiagram()).toEqual({ svg: '<svg id="2"></svg>', theme: 'dark' });
+  });
+
+  it('replaces text over the limit by the notice state and withdraws the SVG', () => {
+    const store = new PreviewStore();
+    store.next('a', 'light');
+    store.accept(resultFor(1));
+    expect(store.next('x'.repeat(DIAGRAM_TEXT_MAX + 1), 'light')).toBeNull();
+    expect(previewStatus(store.getState())).toBe('too-large');
+    expect(getRenderedSvg()).toBeNull();
+    expect(store.next('x'.repeat(DIAGRAM_TEXT_MAX), 'light')).not.toBeNull();
+    expect(getRenderedSvg()).toBe('<svg id="1"></svg>');
+  });
+
+  it('notifies subscribers and stops after unsubscribe', () => {
+    const store = new PreviewStore();
+    let calls = 0;
+    const unsubscribe = store.subscribe(() => calls++);
+    store.next('a', 'light');
+    unsubscribe();
+    store.next('b', 'light');
+    expect(calls).toBe(1);
+  });
+});

@@ -1,0 +1,85 @@
+/** The state both preview engines (frame and inline) publish to the Preview component. */
+import { exceedsTextLimit, previewThemeFor, type ResolvedTheme } from '@shared/mermaid-config';
+import type { FrameTheme, RenderResult } from './protocol';
+import { setRenderedSvg } from './renderedSvg';
+
+export type PreviewStatus = RenderResult['status'] | 'too-large' | 'rendering';
+
+export interface PreviewState {
+  /** The last drawing shown (kept on screen while newer text renders). */
+  shown: RenderResult | null;
+  /** The sequence number of the newest text sent for rendering. */
+  latestSeq: number;
+  tooLarge: boolean;
+}
+
+export function previewStatus(state: PreviewState): PreviewStatus {
+  if (state.tooLarge) return 'too-large';
+  if (!state.shown || state.shown.seq < state.latestSeq) return 'rendering';
+  return state.shown.status;
+}
+
+export interface PreviewEngine {
+  /** Connects the engine to its element (the iframe or the inline container); returns detach. */
+  attach(element: HTMLElement): () => void;
+  /** Called on every change of text or theme; never waits for rendering. */
+  request(text: string, theme: ResolvedTheme): void;
+  /** Shows the drawing at `zoom` times its natural size. */
+  setZoom(zoom: number): void;
+  subscribe(listener: () => void): () => void;
+  getState(): PreviewState;
+}
+
+export function resolvedThemeOf(theme: FrameTheme): ResolvedTheme {
+  return theme === 'dark' ? 'dark' : 'light';
+}
+
+/** Sequence numbers, results and listeners; the engines only move text and drawings. */
+export class PreviewStore {
+  private state: PreviewState = { shown: null, latestSeq: 0, tooLarge: false };
+  private readonly listeners = new Set<() => void>();
+
+  getState = (): PreviewState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** Returns the new request's seq and theme, or null when the text is over the limit. */
+  next(text: string, theme: ResolvedTheme): { seq: number; theme: FrameTheme } | null {
+    if (exceedsTextLimit(text)) {
+      this.update({ ...this.state, tooLarge: true });
+      setRenderedSvg(null);
+      return null;
+    }
+    const seq = this.state.latestSeq + 1;
+    const wasTooLarge = this.state.tooLarge;
+    this.update({ ...this.state, latestSeq: seq, tooLarge: false });
+    if (wasTooLarge && this.state.shown) this.publishSvg(this.state.shown);
+    return { seq, theme: previewThemeFor(theme) as FrameTheme };
+  }
+
+  /** Accepts a result unless a newer one is already shown (stale results are dropped). */
+  accept(result: RenderResult): void {
+    if (this.state.shown && result.seq <= this.state.shown.seq) return;
+    this.update({ ...this.state, shown: result });
+    if (!this.state.tooLarge) this.publishSvg(result);
+  }
+
+  /** The preview left the page: export must no longer find its drawing. */
+  detach(): void {
+    setRenderedSvg(null);
+  }
+
+  private publishSvg(result: RenderResult) {
+    setRenderedSvg({ svg: result.svg, theme: resolvedThemeOf(result.theme) });
+  }
+
+  private update(next: PreviewState) {
+    this.state = next;
+    for (const listener of this.listeners) listener();
+  }
+}

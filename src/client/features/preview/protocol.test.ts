@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { isFrameMessage, isRenderRequest, isZoomRequest, type RenderResult } from './protocol';
+
+const result: RenderResult = {
+  type: 'lifeline:result',
+  seq: 3,
+  status: 'fallback',
+  svg: '<svg></svg>',
+  theme: 'neutral',
+  diagramType: 'sequence',
+  error: 'Parse error on line 1:',
+  renderMs: 12,
+  textLength: 40,
+  width: 100,
+  height: 50,
+};
+
+describe('isRenderRequest', () => {
+  it('accepts a well-formed request', () => {
+    expect(isRenderRequest({ type: 'lifeline:render', seq: 1, text: 'a', theme: 'dark' })).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    null,
+    'lifeline:render',
+    { type: 'lifeline:render', seq: 1, text: 'a' },
+    { type: 'lifeline:render', seq: -1, text: 'a', theme: 'dark' },
+    { type: 'lifeline:render', seq: 1.5, text: 'a', theme: 'dark' },
+    { type: 'lifeline:render', seq: 1, text: 42, theme: 'dark' },
+    { type: 'lifeline:render', seq: 1, text: 'a', theme: 'forest' },
+    { type: 'other', seq: 1, text: 'a', theme: 'dark' },
+  ])('rejects %j', (data) => {
+    expect(isRenderRequest(data)).toBe(false);
+  });
+});
+
+describe('isZoomRequest', () => {
+  it('accepts a zoom factor and rejects others', () => {
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 1.5 })).toBe(true);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0 })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: '2' })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: Infinity })).toBe(false);
+  });
+});
+
+describe('isFrameMessage', () => {
+  it('accepts ready and complete results', () => {
+    expect(isFrameMessage({ type: 'lifeline:ready' })).toBe(true);
+    expect(isFrameMessage(result)).toBe(true);
+    expect(isFrameMessage({ ...result, error: null })).toBe(true);
+  });
+
+  it.each([
+    ['an unknown status', { ...result, status: 'done' }],
+    ['svg that is not a string', { ...result, svg: { outerHTML: '<svg>' } }],
+    ['a missing seq', { ...result, seq: undefined }],
+    ['an unknown theme', { ...result, theme: 'default' }],
+    ['a missing text length', { ...result, textLength: undefined }],
+    ['a missing size', { ...result, width: undefined }],
+    ['an error that is not a string', { ...result, error: 42 }],
+  ])('rejects a result with %s', (_name, data) => {
+    expect(isFrameMessage(data)).toBe(false);
+  });
+
+  it('rejects non-objects and foreign messages', () => {
+    expect(isFrameMessage(undefined)).toBe(false);
+    expect(isFrameMessage({ type: 'webpackOk' })).toBe(false);
+  });
+});

@@ -1,0 +1,10 @@
+/** data-testid values of the preview, shared by the components, E2E specs and the benchmark. */
+export const PREVIEW_TEST_IDS = {
+  root: 'preview',
+  frame: 'preview-frame',
+  inline: 'preview-inline',
+  notice: 'preview-notice',
+  status: 'preview-status',
+  zoom: 'preview-zoom',
+  zoomLevel: 'preview-zoom-level',
+} as const;
