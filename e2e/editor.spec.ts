@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { TOAST } from '../src/shared/constants';
+import { EDITOR_TEXT, TOAST_TEXT } from '../src/shared/messages';
+import { STORAGE_KEYS } from '../src/shared/storage-keys';
+import { BLANK_DIAGRAM } from '../src/shared/templates';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EditorPage } from './support/editorPage';
+
+test.describe('signed-out editor', () => {
+  let editor: EditorPage;
+
+  test.beforeEach(async ({ page }) => {
+    editor = new EditorPage(page);
+    await editor.open();
+  });
+
+  test('starts from the blank diagram with the signed-out header', async ({ page }) => {
+    await expect(editor.title).toHaveValue(BLANK_DIAGRAM.title);
+    expect(await editor.text()).toBe(BLANK_DIAGRAM.content);
+    const header = page.getByTestId(EDITOR_TESTIDS.header);
+    await expect(header.getByText('Lifeline', { exact: true })).toBeVisible();
+    for (const name of ['Save Copy', 'Share', 'Export', 'New', 'Sign In', 'Theme']) {
+      await expect(header.getByRole('button', { name, exact: true })).toBeVisible();
+    }
+  });
+
+  test('takes focus on load, with spell-check off', async () => {
+    await expect(editor.content).toBeFocused();
+    await expect(editor.content).toHaveAttribute('spellcheck', 'false');
+  });
+
+  test('shows the placeholder when empty', async ({ page }) => {
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await expect(page.locator('.cm-placeholder')).toHaveText(EDITOR_TEXT.placeholder);
+  });
+
+  test('Tab inserts four spaces', async ({ page }) => {
+    await editor.setText('');
+    await editor.content.click();
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('x');
+    await expect.poll(() => editor.text()).toBe('    x');
+    await expect(editor.content).toBeFocused();
+  });
+
+  test('Escape then Tab moves focus out of the editor', async ({ page }) => {
+    await editor.content.click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(editor.content).not.toBeFocused();
+    expect(await editor.text()).toBe(BLANK_DIAGRAM.content);
+  });
+
+  test('an empty title becomes Untitled on blur', async () => {
+    await editor.title.fill('');
+    await editor.title.blur();
+    await expect(editor.title).toHaveValue(EDITOR_TEXT.untitled);
+  });
+
+  test('keeps the draft across a reload (pendingDiagramContent)', async ({ page }) => {
+    await editor.title.fill('Checkout flow');
+    await editor.setText(`${BLANK_DIAGRAM.content}\n    User->>System: Pay`);
+    await expect
+      .poll(async () =>
+        JSON.parse((await editor.storageItem(STORAGE_KEYS.pendingDiagramContent)) ?? '{}'),
+      )
+      .toEqual({
+        title: 'Checkout flow',
+        content: `${BLANK_DIAGRAM.content}\n    User->>System: Pay`,
+      });
+    await page.reload();
+    await expect(editor.title).toHaveValue('Checkout flow');
+    await expect.poll(() => editor.text()).toContain('User->>System: Pay');
+  });
+
+  test('Save Copy keeps the diagram, shows the toast and goes to sign-in', async ({ page }) => {
+    await editor.title.fill('My flow');
+    await editor.button('Save Copy').click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText(TOAST_TEXT.signInRequiredTitle);
+    await expect(toast).toContainText(TOAST_TEXT.signInRequired);
+    expect(TOAST.signInRequiredMs).toBe(4000);
+    await page.waitForURL(
+      (url) => url.pathname === '/auth/google' && url.search === '?redirect=%2Ftry',
+    );
+    expect(
+      JSON.parse((await editor.storageItem(STORAGE_KEYS.pendingDiagramSave)) ?? 'null'),
+    ).toEqual({
+      title: 'My flow',
+      content: BLANK_DIAGRAM.content,
+    });
+    expect(await editor.storageItem(STORAGE_KEYS.authRedirectPath)).toBe('/try');
+  });
+
+  test('Sign In goes to Google sign-in with the current path', async ({ page }) => {
+    await editor.button('Sign In').click();
+    await page.waitForURL(
+      (url) => url.pathname === '/auth/google' && url.search === '?redirect=%2Ftry',
+    );
+  });
+
+  test('Share explains that sharing needs sign-in', async ({ page }) => {
+    await editor.button('Share').click();
+    const dialog = page.getByRole('dialog', { name: 'Share Diagram' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('switch', { name: 'Make diagram public' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});

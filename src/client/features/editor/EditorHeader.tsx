@@ -1,0 +1,73 @@
+import { FilePlus, LogIn, Save, Share2 } from 'lucide-react';
+import { memo } from 'react';
+import { PRODUCT_NAME } from '@shared/constants';
+import { EDITOR_TEXT } from '@shared/messages';
+import { LogoMark } from '@/components/LogoMark';
+import { Button } from '@/components/ui/button';
+import { ThemeMenu } from '@/features/theme/ThemeMenu';
+import type { DraftStore } from './draftStore';
+import { ExportSlot } from './ExportSlot';
+import { EDITOR_TESTIDS } from './testids';
+import { TitleInput } from './TitleInput';
+
+interface EditorHeaderProps {
+  store: DraftStore;
+  signedIn: boolean;
+  onSave: () => void;
+  onShare: () => void;
+  onNew: () => void;
+  onSignIn: () => void;
+}
+
+/** Labels hide visually on phones but stay the buttons' accessible names. */
+const label = 'max-sm:sr-only';
+
+/** Spec §2 editor header. Memoised: typing in the editor never re-renders it. */
+export const EditorHeader = memo(function EditorHeader({
+  store,
+  signedIn,
+  onSave,
+  onShare,
+  onNew,
+  onSignIn,
+}: EditorHeaderProps) {
+  return (
+    <header
+      className="flex shrink-0 flex-wrap items-center gap-2 border-b border-border bg-card px-3 py-2 sm:h-14 sm:flex-nowrap sm:gap-3 sm:px-4 sm:py-0"
+      data-testid={EDITOR_TESTIDS.header}
+    >
+      <span className="flex shrink-0 items-center gap-2 font-semibold tracking-tight">
+        <LogoMark className="h-6 w-6" />
+        <span className="max-md:sr-only">{PRODUCT_NAME}</span>
+      </span>
+      <span className="h-5 w-px shrink-0 bg-border max-sm:hidden" aria-hidden />
+      <div className="min-w-0 flex-1">
+        <TitleInput store={store} />
+      </div>
+      {/* On phones the actions take a second row so the title keeps room to be read. */}
+      <div className="flex shrink-0 items-center gap-1 max-sm:w-full max-sm:justify-between sm:gap-1.5">
+        <Button size="sm" onClick={onSave} data-testid={EDITOR_TESTIDS.save}>
+          <Save className="h-4 w-4" aria-hidden />
+          <span className={label}>{signedIn ? EDITOR_TEXT.save : EDITOR_TEXT.saveCopy}</span>
+        </Button>
+        <Button variant="outline" size="sm" onClick={onShare} data-testid={EDITOR_TESTIDS.share}>
+          <Share2 className="h-4 w-4" aria-hidden />
+          <span className={label}>{EDITOR_TEXT.share}</span>
+        </Button>
+        <ExportSlot store={store} />
+        <Button variant="outline" size="sm" onClick={onNew} data-testid={EDITOR_TESTIDS.newDiagram}>
+          <FilePlus className="h-4 w-4" aria-hidden />
+          <span className={label}>{EDITOR_TEXT.newDiagram}</span>
+        </Button>
+        <span className="mx-0.5 h-5 w-px bg-border max-sm:hidden" aria-hidden />
+        <ThemeMenu />
+        {!signedIn && (
+          <Button variant="ghost" size="sm" onClick={onSignIn} data-testid={EDITOR_TESTIDS.signIn}>
+            <LogIn className="h-4 w-4" aria-hidden />
+            <span className={label}>{EDITOR_TEXT.signIn}</span>
+          </Button>
+        )}
+      </div>
+    </header>
+  );
+});

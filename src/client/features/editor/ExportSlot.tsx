@@ -1,0 +1,8 @@
+import { ExportMenu } from '@/features/export/ExportMenu';
+import { useDraftField, type DraftStore } from './draftStore';
+
+/** The export menu needs the title; only this small wrapper re-renders when it changes. */
+export function ExportSlot({ store }: { store: DraftStore }) {
+  const title = useDraftField(store, 'title');
+  return <ExportMenu title={title} />;
+}

@@ -1,0 +1,64 @@
+import { CloudUpload } from 'lucide-react';
+import { SAVE_PROMPT } from '@shared/messages';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { GoogleIcon } from '@/features/auth/GoogleIcon';
+import { EDITOR_COPY } from './copy';
+import { EDITOR_TESTIDS } from './testids';
+
+interface SaveYourWorkDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSignIn: () => void;
+  /** Gives the keyboard back to the editor, so the user keeps typing where they were. */
+  onClosed: () => void;
+}
+
+/** Spec §2/§4: the nudge for signed-out users after a few edits. */
+export function SaveYourWorkDialog({
+  open,
+  onOpenChange,
+  onSignIn,
+  onClosed,
+}: SaveYourWorkDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="md"
+        data-testid={EDITOR_TESTIDS.saveYourWork}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
+        <DialogHeader>
+          <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-primary">
+            <CloudUpload className="h-5 w-5" aria-hidden />
+          </span>
+          <DialogTitle>{SAVE_PROMPT.title}</DialogTitle>
+          <DialogDescription>{EDITOR_COPY.saveYourWorkBody}</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button
+            variant="outline"
+            onClick={() => onOpenChange(false)}
+            data-testid={EDITOR_TESTIDS.continueWithoutSaving}
+          >
+            {SAVE_PROMPT.continueWithout}
+          </Button>
+          <Button onClick={onSignIn} data-testid={EDITOR_TESTIDS.saveYourWorkSignIn}>
+            <GoogleIcon className="h-4 w-4 rounded-full bg-white p-px" />
+            {EDITOR_COPY.signInWithGoogle}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

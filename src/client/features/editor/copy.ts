@@ -1,0 +1,21 @@
+/** Editor wording that is ours; the spec's strings live in @shared/messages. */
+export const EDITOR_COPY = {
+  titleLabel: 'Diagram title',
+  codeLabel: 'Diagram code',
+  previewLabel: 'Preview',
+  resizeLabel: 'Resize editor and preview',
+  saveYourWorkBody:
+    'Sign in to keep this diagram, organise it in folders and share it by link. Until then your draft stays in this browser only.',
+  shareTitle: 'Share Diagram',
+  shareBody:
+    'Sharing needs an account. Sign in and your diagram is saved as a copy, ready to share by public link.',
+  makePublic: 'Make diagram public',
+  shareHint: 'Enable public sharing to generate a shareable link with diagram preview',
+  signInWithGoogle: 'Sign in with Google',
+} as const;
+
+/**
+ * How long the 'Sign in required' toast stays readable before the page leaves for sign-in.
+ * Leaving at once would make the toast flash by unread.
+ */
+export const SIGN_IN_REDIRECT_DELAY_MS = 1500;

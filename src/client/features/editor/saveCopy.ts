@@ -1,0 +1,35 @@
+import { TOAST } from '@shared/constants';
+import { TOAST_TEXT } from '@shared/messages';
+import { STORAGE_KEYS } from '@shared/storage-keys';
+import { normaliseTitle } from '@shared/title';
+import { toast } from '@/components/ui/toast-store';
+import { storage } from '@/lib/storage';
+import { currentPath, goToSignIn } from '@/features/auth/signIn';
+import { SIGN_IN_REDIRECT_DELAY_MS } from './copy';
+import { writeStoredDraft } from './draftStorage';
+import type { Draft } from './draftStore';
+
+/**
+ * Spec §4 "Saving when signed out": keep the diagram under pendingDiagramSave and the current
+ * path under authRedirectPath, then go to Google sign-in; after sign-in the copy is created.
+ * `notify` shows the 'Sign in required' toast first (Save Copy); the prompt's and the share
+ * dialog's sign-in buttons are explicit choices and leave at once.
+ */
+export function saveCopyAndSignIn(draft: Draft, notify: boolean): void {
+  const path = currentPath();
+  writeStoredDraft(STORAGE_KEYS.pendingDiagramSave, {
+    title: normaliseTitle(draft.title),
+    content: draft.content,
+  });
+  storage.set(STORAGE_KEYS.authRedirectPath, path);
+  if (!notify) {
+    goToSignIn(path);
+    return;
+  }
+  toast({
+    title: TOAST_TEXT.signInRequiredTitle,
+    description: TOAST_TEXT.signInRequired,
+    duration: TOAST.signInRequiredMs,
+  });
+  window.setTimeout(() => goToSignIn(path), SIGN_IN_REDIRECT_DELAY_MS);
+}
