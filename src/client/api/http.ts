@@ -69,7 +69,7 @@ export function createHttp(options: HttpOptions = {}) {
       throw new HttpError(NOT_AUTHENTICATED, 401);
     }
     const text = await response.text().catch(() => '');
-    let body: unknown = null;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : null;
     } catch {

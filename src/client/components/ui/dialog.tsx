@@ -48,9 +48,7 @@ export function DialogHeader({ children }: { children: ReactNode }) {
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />
-  );
+  return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
 
 export function DialogDescription({

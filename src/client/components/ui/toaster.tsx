@@ -31,9 +31,13 @@ export function Toaster() {
           )}
         >
           <div className="grid gap-1">
-            {item.title && <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>}
+            {item.title && (
+              <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>
+            )}
             {item.description && (
-              <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+              <Toast.Description className="text-sm opacity-90">
+                {item.description}
+              </Toast.Description>
             )}
           </div>
           <Toast.Close
