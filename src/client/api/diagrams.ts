@@ -1,6 +1,12 @@
 /** TanStack Query hooks for the diagram calls of spec §7. Every write refetches the list. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateDiagramBody, Diagram, UpdateDiagramBody } from '@shared/schemas';
+import type {
+  CreateDiagramBody,
+  Diagram,
+  DiagramSummary,
+  OpenedDiagram,
+  UpdateDiagramBody,
+} from '@shared/schemas';
 import { fetchJson } from './http';
 
 export const diagramsQueryKey = ['/api/diagrams'] as const;
@@ -8,7 +14,8 @@ export const diagramQueryKey = (id: number) => ['/api/diagrams', id] as const;
 
 export const diagramsApi = {
   list: () => fetchJson<Diagram[]>('/api/diagrams'),
-  get: (id: number) => fetchJson<Diagram>(`/api/diagrams/${id}`),
+  listSummaries: () => fetchJson<DiagramSummary[]>('/api/diagrams?view=summary'),
+  get: (id: number) => fetchJson<OpenedDiagram>(`/api/diagrams/${id}`),
   create: (body: CreateDiagramBody) =>
     fetchJson<Diagram>('/api/diagrams', { method: 'POST', body: JSON.stringify(body) }),
   update: (id: number, body: UpdateDiagramBody) =>

@@ -1,5 +1,5 @@
 import { FilePlus, LogIn, Save, Share2 } from 'lucide-react';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '@shared/constants';
 import { EDITOR_TEXT } from '@shared/messages';
 import { LogoMark } from '@/components/LogoMark';
@@ -10,13 +10,23 @@ import { ExportSlot } from './ExportSlot';
 import { EDITOR_TESTIDS } from './testids';
 import { TitleInput } from './TitleInput';
 
-interface EditorHeaderProps {
+/** Parts only one variant has: signed out a 'Sign In' button; signed in the rest. */
+export interface HeaderSlots {
+  onSignIn?: () => void;
+  /** Save state beside the title. */
+  status?: ReactNode;
+  /** The auto-save switch (spec §2: signed-in only). */
+  autoSave?: ReactNode;
+  /** The avatar menu. */
+  account?: ReactNode;
+}
+
+interface EditorHeaderProps extends HeaderSlots {
   store: DraftStore;
   signedIn: boolean;
   onSave: () => void;
   onShare: () => void;
   onNew: () => void;
-  onSignIn: () => void;
 }
 
 /** Labels hide visually on phones but stay the buttons' accessible names. */
@@ -30,6 +40,9 @@ export const EditorHeader = memo(function EditorHeader({
   onShare,
   onNew,
   onSignIn,
+  status,
+  autoSave,
+  account,
 }: EditorHeaderProps) {
   return (
     <header
@@ -41,8 +54,9 @@ export const EditorHeader = memo(function EditorHeader({
         <span className="max-md:sr-only">{PRODUCT_NAME}</span>
       </span>
       <span className="h-5 w-px shrink-0 bg-border max-sm:hidden" aria-hidden />
-      <div className="min-w-0 flex-1">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
         <TitleInput store={store} />
+        {status}
       </div>
       {/* On phones the actions take a second row so the title keeps room to be read. */}
       <div className="flex shrink-0 items-center gap-1 max-sm:w-full max-sm:justify-between sm:gap-1.5">
@@ -61,7 +75,8 @@ export const EditorHeader = memo(function EditorHeader({
         </Button>
         <span className="mx-0.5 h-5 w-px bg-border max-sm:hidden" aria-hidden />
         <ThemeMenu />
-        {!signedIn && (
+        {account}
+        {!signedIn && onSignIn && (
           <Button variant="ghost" size="sm" onClick={onSignIn} data-testid={EDITOR_TESTIDS.signIn}>
             <LogIn className="h-4 w-4" aria-hidden />
             <span className={label}>{EDITOR_TEXT.signIn}</span>

@@ -1,6 +1,7 @@
 /** data-testid values shared by the editor components and the E2E tests. */
 export const EDITOR_TESTIDS = {
   screen: 'editor-screen',
+  signedIn: 'signed-in-editor',
   header: 'editor-header',
   title: 'diagram-title',
   save: 'save-button',

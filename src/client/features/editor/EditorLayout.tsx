@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { Template } from '@shared/templates';
+import { TemplateDialog } from '@/features/templates/TemplateDialog';
+import { useTheme } from '@/features/theme/useTheme';
+import { CodeEditor } from './CodeEditor';
+import { blankDraft } from './draftStorage';
+import type { Draft } from './draftStore';
+import { EditorHeader, type HeaderSlots } from './EditorHeader';
+import { EditorPanels } from './EditorPanels';
+import { PreviewPane } from './PreviewPane';
+import { EDITOR_TESTIDS } from './testids';
+import type { EditorCore } from './useEditorCore';
+
+interface EditorLayoutProps extends HeaderSlots {
+  core: EditorCore;
+  signedIn: boolean;
+  onSave: () => void;
+  onShare: () => void;
+  /** New was clicked (the chooser opens after it). */
+  onNew?: () => void;
+  /** A template or the blank diagram was chosen in the chooser. */
+  onChoose: (draft: Draft) => void;
+  onUserEdit?: () => void;
+  /** Shown above the panels (e.g. unsaved changes to restore). */
+  banner?: ReactNode;
+  /** Dialogs of the variant. */
+  children?: ReactNode;
+}
+
+const noop = () => undefined;
+
+/** Spec §2 "Editor screen": header, editor and preview panels, the template chooser. */
+export function EditorLayout({
+  core,
+  signedIn,
+  onSave,
+  onShare,
+  onNew,
+  onChoose,
+  onUserEdit,
+  banner,
+  children,
+  ...slots
+}: EditorLayoutProps) {
+  const { resolved } = useTheme();
+  const { store, editor, initialText, templatesOpen, setTemplatesOpen } = core;
+  return (
+    <div className="flex h-full flex-col bg-background" data-testid={EDITOR_TESTIDS.screen}>
+      <EditorHeader
+        store={store}
+        signedIn={signedIn}
+        onSave={onSave}
+        onShare={onShare}
+        onNew={() => {
+          onNew?.();
+          setTemplatesOpen(true);
+        }}
+        {...slots}
+      />
+      {banner}
+      <EditorPanels
+        signedIn={signedIn}
+        editor={
+          <CodeEditor
+            ref={editor}
+            initialText={initialText}
+            dark={resolved === 'dark'}
+            onTextChange={store.setContent}
+            onUserEdit={onUserEdit ?? noop}
+          />
+        }
+        preview={<PreviewPane store={store} />}
+      />
+      <TemplateDialog
+        open={templatesOpen}
+        onOpenChange={setTemplatesOpen}
+        onChoose={(template: Template) => onChoose(template)}
+        onBlank={() => onChoose(blankDraft())}
+        onChosenFocus={() => editor.current?.focus()}
+      />
+      {children}
+    </div>
+  );
+}

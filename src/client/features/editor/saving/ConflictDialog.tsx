@@ -1,0 +1,62 @@
+import type { Diagram } from '@shared/schemas';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { SAVING_COPY, SAVING_TESTIDS } from './copy';
+
+export type ConflictChoice = 'keep-server' | 'overwrite' | 'keep-both';
+
+/** A 409 from the server: the user decides which text wins; neither is lost silently. */
+export function ConflictDialog({
+  server,
+  onChoose,
+}: {
+  server: Diagram | null;
+  onChoose: (choice: ConflictChoice) => void;
+}) {
+  return (
+    <Dialog open={server !== null}>
+      <DialogContent
+        size="md"
+        data-testid={SAVING_TESTIDS.conflictDialog}
+        onEscapeKeyDown={(event) => event.preventDefault()}
+        onInteractOutside={(event) => event.preventDefault()}
+      >
+        <DialogHeader>
+          <DialogTitle>{SAVING_COPY.conflictTitle}</DialogTitle>
+          <DialogDescription>{SAVING_COPY.conflictBody}</DialogDescription>
+        </DialogHeader>
+        {server && (
+          <pre className="max-h-40 overflow-auto rounded-md border border-border bg-muted p-3 font-mono text-xs">
+            {server.content}
+          </pre>
+        )}
+        <DialogFooter>
+          <Button
+            variant="outline"
+            onClick={() => onChoose('keep-both')}
+            data-testid={SAVING_TESTIDS.keepBoth}
+          >
+            {SAVING_COPY.keepBoth}
+          </Button>
+          <Button
+            variant="outline"
+            onClick={() => onChoose('keep-server')}
+            data-testid={SAVING_TESTIDS.keepServer}
+          >
+            {SAVING_COPY.keepServer}
+          </Button>
+          <Button onClick={() => onChoose('overwrite')} data-testid={SAVING_TESTIDS.overwrite}>
+            {SAVING_COPY.overwrite}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { Check, CircleDot, Loader2 } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import type { DraftStore } from '../draftStore';
+import { SAVING_COPY, SAVING_TESTIDS } from './copy';
+import { isUnsaved, type DocumentStore } from './documentStore';
+
+type Shown = 'saving' | 'unsaved' | 'saved' | 'none';
+
+/** "Saving…", "Unsaved changes" or "All changes saved", beside the title. */
+export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: DocumentStore }) {
+  const subscribe = (listener: () => void) => {
+    const a = draft.subscribe(listener);
+    const b = doc.subscribe(listener);
+    return () => {
+      a();
+      b();
+    };
+  };
+  const read = (): Shown => {
+    const state = doc.get();
+    if (state.status === 'saving') return 'saving';
+    if (isUnsaved(draft.get(), state.baseline)) return 'unsaved';
+    return state.id === 0 ? 'none' : 'saved';
+  };
+  const shown = useSyncExternalStore(subscribe, read, read);
+  if (shown === 'none') return null;
+  const Icon = shown === 'saving' ? Loader2 : shown === 'unsaved' ? CircleDot : Check;
+  const text =
+    shown === 'saving'
+      ? SAVING_COPY.saving
+      : shown === 'unsaved'
+        ? SAVING_COPY.unsaved
+        : SAVING_COPY.saved;
+  return (
+    <span
+      className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground max-md:sr-only"
+      data-testid={SAVING_TESTIDS.status}
+      data-state={shown}
+      aria-live="polite"
+    >
+      <Icon className={`h-3.5 w-3.5 ${shown === 'saving' ? 'animate-spin' : ''}`} aria-hidden />
+      {text}
+    </span>
+  );
+}

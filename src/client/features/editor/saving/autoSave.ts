@@ -1,0 +1,53 @@
+/**
+ * Spec §5: auto-save runs only when the user is signed in, auto-save is on, the diagram has an id
+ * and content, and there are unsaved changes; 2000 ms after the last change, so one request per
+ * pause in typing.
+ */
+import { AUTO_SAVE_DELAY_MS } from '@shared/constants';
+import type { DraftStore } from '../draftStore';
+import { isUnsaved, type DocumentStore } from './documentStore';
+import type { SaveOutcome, Saver } from './saver';
+
+export interface AutoSaveOptions {
+  draft: DraftStore;
+  doc: DocumentStore;
+  saver: Saver;
+  /** Signed in and the auto-save switch on. */
+  enabled: () => boolean;
+  onResult: (result: { outcome: SaveOutcome } | { error: unknown }) => void;
+  delayMs?: number;
+}
+
+export function autoSaveEligible(options: Pick<AutoSaveOptions, 'draft' | 'doc' | 'enabled'>) {
+  const state = options.doc.get();
+  const draft = options.draft.get();
+  return (
+    options.enabled() &&
+    state.id !== 0 &&
+    draft.content !== '' &&
+    state.access !== 'viewer' &&
+    state.status !== 'conflict' &&
+    isUnsaved(draft, state.baseline)
+  );
+}
+
+/** Starts watching; returns a function that stops (and cancels a pending save). */
+export function startAutoSave(options: AutoSaveOptions): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!autoSaveEligible(options)) return;
+    timer = setTimeout(() => {
+      if (!autoSaveEligible(options)) return;
+      options.saver.save().then(
+        (outcome) => options.onResult({ outcome }),
+        (error: unknown) => options.onResult({ error }),
+      );
+    }, options.delayMs ?? AUTO_SAVE_DELAY_MS);
+  };
+  const unsubscribe = options.draft.subscribe(schedule);
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

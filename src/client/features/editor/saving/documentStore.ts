@@ -1,0 +1,84 @@
+import { useSyncExternalStore } from 'react';
+import type { Diagram, DiagramAccess } from '@shared/schemas';
+import { normaliseTitle } from '@shared/title';
+import type { Draft } from '../draftStore';
+
+export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
+
+/** What the server holds of the open diagram, and where saving stands. */
+export interface DocumentState {
+  /** 0 until the diagram is first saved (spec §3's blank diagram). */
+  id: number;
+  updatedAt: string | null;
+  access: DiagramAccess;
+  isPublic: boolean;
+  shareToken: string | null;
+  folderId: number | null;
+  /** The title and text the server acknowledged last; the draft differs when unsaved. */
+  baseline: Draft;
+  status: SaveStatus;
+  /** The server's version when a save was refused as a lost update. */
+  conflict: Diagram | null;
+}
+
+export function documentFromDiagram(
+  diagram: Diagram,
+  access: DiagramAccess = 'owner',
+): DocumentState {
+  return {
+    id: diagram.id,
+    updatedAt: diagram.updatedAt,
+    access,
+    isPublic: diagram.isPublic,
+    shareToken: diagram.shareToken,
+    folderId: diagram.folderId,
+    baseline: { title: diagram.title, content: diagram.content },
+    status: 'idle',
+    conflict: null,
+  };
+}
+
+export function newDocument(draft: Draft): DocumentState {
+  return {
+    id: 0,
+    updatedAt: null,
+    access: 'owner',
+    isPublic: false,
+    shareToken: null,
+    folderId: null,
+    baseline: draft,
+    status: 'idle',
+    conflict: null,
+  };
+}
+
+export function createDocumentStore(initial: DocumentState) {
+  let state = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: (): DocumentState => state,
+    set(next: DocumentState) {
+      state = next;
+      listeners.forEach((listener) => listener());
+    },
+    update(patch: Partial<DocumentState>) {
+      this.set({ ...state, ...patch });
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type DocumentStore = ReturnType<typeof createDocumentStore>;
+
+export function useDocument<T>(store: DocumentStore, select: (state: DocumentState) => T): T {
+  const read = () => select(store.get());
+  return useSyncExternalStore(store.subscribe, read, read);
+}
+
+/** Spec §4: any change to content or title marks the diagram unsaved. */
+export function isUnsaved(draft: Draft, baseline: Draft): boolean {
+  return normaliseTitle(draft.title) !== baseline.title || draft.content !== baseline.content;
+}

@@ -1,0 +1,47 @@
+/** The save toasts of spec §8, in one place. */
+import { TOAST } from '@shared/constants';
+import { TOAST_TEXT } from '@shared/messages';
+import { NOT_AUTHENTICATED } from '@/api/http';
+import { toast } from '@/components/ui/toast-store';
+
+/** How long 'Session Expired' stays readable before the page reloads. */
+const RELOAD_AFTER_MS = 2500;
+
+export const isAuthError = (error: unknown) =>
+  error instanceof Error && error.message.includes(NOT_AUTHENTICATED);
+
+export function toastSaved(): void {
+  toast({ title: TOAST_TEXT.success, description: TOAST_TEXT.saved });
+}
+
+/** A failed manual save; an expired session reloads the page (its text is kept in storage). */
+export function toastSaveFailed(error: unknown): void {
+  if (isAuthError(error)) {
+    toast({
+      title: TOAST_TEXT.sessionExpiredTitle,
+      description: TOAST_TEXT.sessionExpired,
+      variant: 'destructive',
+    });
+    window.setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+    return;
+  }
+  toast({ title: TOAST_TEXT.error, description: TOAST_TEXT.saveFailed, variant: 'destructive' });
+}
+
+export function toastAutoSaved(): void {
+  toast({
+    title: TOAST_TEXT.autoSavedTitle,
+    description: TOAST_TEXT.autoSaved,
+    duration: TOAST.autoSavedMs,
+  });
+}
+
+/** Authentication errors are left to the session refresh (spec §8). */
+export function toastAutoSaveFailed(error: unknown): void {
+  if (isAuthError(error)) return;
+  toast({
+    title: TOAST_TEXT.autoSaveFailedTitle,
+    description: TOAST_TEXT.autoSaveFailed,
+    variant: 'destructive',
+  });
+}

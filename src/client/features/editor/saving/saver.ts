@@ -1,0 +1,79 @@
+/**
+ * Saves the open diagram: creates it the first time, then updates it with the `updatedAt` it was
+ * based on, so the server can refuse a lost update (409). Saves run one at a time, each sending
+ * the text as it is when it starts.
+ */
+import type { CreateDiagramBody, Diagram, UpdateDiagramBody } from '@shared/schemas';
+import { normaliseTitle } from '@shared/title';
+import { HttpError } from '@/api/http';
+import type { DraftStore } from '../draftStore';
+import { isUnsaved, type DocumentStore } from './documentStore';
+
+export interface SaverApi {
+  create(body: CreateDiagramBody): Promise<Diagram>;
+  update(id: number, body: UpdateDiagramBody): Promise<Diagram>;
+}
+
+export type SaveOutcome = 'saved' | 'unchanged' | 'conflict';
+
+export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi) {
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function run(force: boolean): Promise<SaveOutcome> {
+    const snapshot = { ...draft.get(), title: normaliseTitle(draft.get().title) };
+    const state = doc.get();
+    if (state.id !== 0 && !force && !isUnsaved(snapshot, state.baseline)) return 'unchanged';
+    doc.update({ status: 'saving' });
+    try {
+      const saved =
+        state.id === 0
+          ? await api.create({ title: snapshot.title, content: snapshot.content })
+          : await api.update(state.id, {
+              title: snapshot.title,
+              content: snapshot.content,
+              ...(state.updatedAt ? { updatedAt: state.updatedAt } : {}),
+            });
+      doc.update({
+        id: saved.id,
+        updatedAt: saved.updatedAt,
+        isPublic: saved.isPublic,
+        shareToken: saved.shareToken,
+        folderId: saved.folderId,
+        baseline: { title: saved.title, content: snapshot.content },
+        status: 'saved',
+        conflict: null,
+      });
+      return 'saved';
+    } catch (error) {
+      const server =
+        error instanceof HttpError && error.status === 409 ? conflictDiagram(error) : null;
+      if (server) {
+        doc.update({ status: 'conflict', conflict: server });
+        return 'conflict';
+      }
+      doc.update({ status: 'error' });
+      throw error;
+    }
+  }
+
+  return {
+    /** Queues a save; `force` saves even when nothing changed (e.g. to confirm an overwrite). */
+    save(force = false): Promise<SaveOutcome> {
+      const next = queue.then(
+        () => run(force),
+        () => run(force),
+      );
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    /** Waits for any save in flight. */
+    settled: (): Promise<unknown> => queue,
+  };
+}
+
+export type Saver = ReturnType<typeof createSaver>;
+
+function conflictDiagram(error: HttpError): Diagram | null {
+  const body = error.body as { diagram?: Diagram } | null;
+  return body?.diagram && typeof body.diagram.id === 'number' ? body.diagram : null;
+}

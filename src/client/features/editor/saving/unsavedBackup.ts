@@ -1,0 +1,53 @@
+/**
+ * Nothing lost: text the server has not acknowledged is kept in browser storage, per user and
+ * diagram, until it is; after a reload or a crashed tab it is offered back.
+ */
+import { storage } from '@/lib/storage';
+import type { Draft } from '../draftStore';
+
+export interface Backup extends Draft {
+  /** The server version the edits started from (null for a never-saved diagram). */
+  baseUpdatedAt: string | null;
+  /** When the backup was written (ms since epoch). */
+  at: number;
+}
+
+const PREFIX = 'lifeline-unsaved';
+export const backupKey = (userId: number, diagramId: number) =>
+  `${PREFIX}:${userId}:${diagramId === 0 ? 'new' : diagramId}`;
+
+export function readBackup(key: string): Backup | null {
+  const raw = storage.get(key);
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<Backup>;
+    if (typeof value.title !== 'string' || typeof value.content !== 'string') return null;
+    return {
+      title: value.title,
+      content: value.content,
+      baseUpdatedAt: typeof value.baseUpdatedAt === 'string' ? value.baseUpdatedAt : null,
+      at: typeof value.at === 'number' ? value.at : 0,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function writeBackup(key: string, backup: Backup): void {
+  storage.set(key, JSON.stringify(backup));
+}
+
+export function clearBackup(key: string): void {
+  storage.remove(key);
+}
+
+/** A backup worth offering: it differs from what the server now holds. */
+export function backupToOffer(key: string, server: Draft): Backup | null {
+  const backup = readBackup(key);
+  if (!backup) return null;
+  if (backup.title === server.title && backup.content === server.content) {
+    clearBackup(key);
+    return null;
+  }
+  return backup;
+}

@@ -1,0 +1,162 @@
+/**
+ * The signed-in editor's link to the server: which diagram is open, saving by hand and
+ * automatically, lost-update conflicts, and unsaved text offered back after a reload.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Diagram, DiagramAccess, User } from '@shared/schemas';
+import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
+import { toast } from '@/components/ui/toast-store';
+import type { Draft, DraftStore } from '../draftStore';
+import { SAVING_COPY } from './copy';
+import type { ConflictChoice } from './ConflictDialog';
+import { createDocumentStore, documentFromDiagram, isUnsaved, newDocument } from './documentStore';
+import { startAutoSave } from './autoSave';
+import { createSaver } from './saver';
+import { toastAutoSaved, toastAutoSaveFailed, toastSaved, toastSaveFailed } from './saveToasts';
+import { backupKey, backupToOffer, clearBackup, type Backup } from './unsavedBackup';
+import { useAutoSaveSetting } from './useAutoSaveSetting';
+import { useBackupWriter } from './useBackupWriter';
+
+export interface SessionOptions {
+  user: User;
+  draft: DraftStore;
+  /** Puts a title and text into the editor and the draft store. */
+  applyDraft: (draft: Draft) => void;
+}
+
+export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) {
+  const queryClient = useQueryClient();
+  const [doc] = useState(() => createDocumentStore(newDocument(draft.get())));
+  const [saver] = useState(() => createSaver(draft, doc, diagramsApi));
+  const [autoSaveOn, setAutoSaveOn] = useAutoSaveSetting();
+  const autoSaveRef = useRef(autoSaveOn);
+  useEffect(() => {
+    autoSaveRef.current = autoSaveOn;
+  }, [autoSaveOn]);
+  const [offer, setOffer] = useState<{ key: string; backup: Backup } | null>(null);
+  const refetchList = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: diagramsQueryKey }),
+    [queryClient],
+  );
+
+  useBackupWriter(user.id, draft, doc);
+  useEffect(
+    () =>
+      startAutoSave({
+        draft,
+        doc,
+        saver,
+        enabled: () => autoSaveRef.current,
+        onResult: (result) => {
+          if ('error' in result) return toastAutoSaveFailed(result.error);
+          if (result.outcome === 'saved') {
+            toastAutoSaved();
+            refetchList();
+          }
+        },
+      }),
+    [draft, doc, saver, refetchList],
+  );
+
+  const open = useCallback(
+    (diagram: Diagram, access: DiagramAccess = 'owner') => {
+      doc.set(documentFromDiagram(diagram, access));
+      const key = backupKey(user.id, diagram.id);
+      const backup = backupToOffer(key, { title: diagram.title, content: diagram.content });
+      setOffer(backup ? { key, backup } : null);
+      applyDraft({ title: diagram.title, content: diagram.content });
+    },
+    [doc, user.id, applyDraft],
+  );
+
+  /** A new, not yet saved diagram (id 0); `offerBackup` offers an earlier unsaved new one. */
+  const startNew = useCallback(
+    (next: Draft, offerBackup = false) => {
+      doc.set(newDocument(next));
+      const key = backupKey(user.id, 0);
+      const backup = offerBackup ? backupToOffer(key, next) : null;
+      if (!offerBackup) clearBackup(key);
+      setOffer(backup ? { key, backup } : null);
+      applyDraft(next);
+    },
+    [doc, user.id, applyDraft],
+  );
+
+  const save = useCallback(async () => {
+    try {
+      const outcome = await saver.save();
+      if (outcome === 'conflict') return;
+      toastSaved();
+      refetchList();
+    } catch (error) {
+      toastSaveFailed(error);
+    }
+  }, [saver, refetchList]);
+
+  /** Spec §4: selecting another diagram first saves unsaved changes silently. */
+  const select = useCallback(
+    async (id: number) => {
+      const state = doc.get();
+      if (state.id !== 0 && state.access !== 'viewer' && isUnsaved(draft.get(), state.baseline)) {
+        await saver.save().catch(() => undefined); // the backup keeps the text if this fails
+      }
+      const opened = await diagramsApi.get(id);
+      open(opened, opened.access);
+    },
+    [doc, draft, saver, open],
+  );
+
+  const resolveConflict = useCallback(
+    async (choice: ConflictChoice) => {
+      const server = doc.get().conflict;
+      if (!server) return;
+      if (choice === 'keep-server') return open(server, doc.get().access);
+      if (choice === 'overwrite') {
+        doc.update({ updatedAt: server.updatedAt, conflict: null, status: 'idle' });
+        return save();
+      }
+      const mine = draft.get();
+      try {
+        const copy = await diagramsApi.create({
+          title: `${mine.title}${SAVING_COPY.copySuffix}`.slice(0, 200),
+          content: mine.content,
+        });
+        refetchList();
+        open(copy);
+        toast({ title: SAVING_COPY.pendingCopySaved(copy.title) });
+      } catch (error) {
+        toastSaveFailed(error);
+      }
+    },
+    [doc, draft, open, save, refetchList],
+  );
+
+  const restoreBackup = useCallback(() => {
+    if (!offer) return;
+    applyDraft({ title: offer.backup.title, content: offer.backup.content });
+    setOffer(null);
+  }, [offer, applyDraft]);
+
+  const discardBackup = useCallback(() => {
+    if (offer) clearBackup(offer.key);
+    setOffer(null);
+  }, [offer]);
+
+  return {
+    doc,
+    saver,
+    open,
+    startNew,
+    save,
+    select,
+    resolveConflict,
+    autoSaveOn,
+    setAutoSaveOn,
+    backupOffer: offer?.backup ?? null,
+    restoreBackup,
+    discardBackup,
+  };
+}
+
+export type DocumentSession = ReturnType<typeof useDocumentSession>;
