@@ -4,7 +4,7 @@ import { AUTH_TESTIDS } from '../src/client/features/auth/testids';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
 import { EditorPage } from './support/editorPage';
-import { OIDC_APP } from './support/servers';
+import { LOCAL_APP, OIDC_APP } from './support/servers';
 import { completeIssuerLogin, signInLocally, uniqueLogin } from './support/signIn';
 
 test.use({ baseURL: OIDC_APP, trace: 'off' });
@@ -152,7 +152,7 @@ test('two tabs editing one diagram get the conflict choice and lose neither text
 });
 
 test.describe('local sign-in (no issuer configured)', () => {
-  test.use({ baseURL: 'http://127.0.0.1:4173' });
+  test.use({ baseURL: LOCAL_APP });
 
   test('the labelled local form signs in and returns to the redirect path', async ({ page }) => {
     await page.goto('/try');

@@ -2,7 +2,9 @@
  * The servers Playwright starts (see playwright.config.ts): the app with local sign-in, the app
  * signing in through a real OpenID Connect issuer, and that issuer.
  */
-export const PORTS = { local: 4173, oidc: 4174, issuer: 4180 } as const;
+/** E2E_PORT_BASE moves all three, so two runs can share a machine. */
+const base = Number(process.env.E2E_PORT_BASE ?? 4173);
+export const PORTS = { local: base, oidc: base + 1, issuer: base + 7 } as const;
 
 export const LOCAL_APP = `http://127.0.0.1:${PORTS.local}`;
 export const OIDC_APP = `http://127.0.0.1:${PORTS.oidc}`;
