@@ -60,6 +60,7 @@ export const EditorHeader = memo(function EditorHeader({
       </div>
       {/* On phones the actions take a second row so the title keeps room to be read. */}
       <div className="flex shrink-0 items-center gap-1 max-sm:w-full max-sm:justify-between sm:gap-1.5">
+        {autoSave}
         <Button size="sm" onClick={onSave} data-testid={EDITOR_TESTIDS.save}>
           <Save className="h-4 w-4" aria-hidden />
           <span className={label}>{signedIn ? EDITOR_TEXT.save : EDITOR_TEXT.saveCopy}</span>
