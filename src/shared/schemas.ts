@@ -1,5 +1,6 @@
 /** zod schemas of the entities (spec §3) and API bodies; types flow from these. */
 import { z } from 'zod';
+import { API_DEFAULTS, DIAGRAM_TEXT_MAX } from './constants.js';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -99,10 +100,7 @@ export const conflictBody = z.object({ error: z.string(), diagram: diagramSchema
 
 export const FOLDER_NAME_MAX = 100;
 
-const folderName = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'name is required' : 'name must be text'),
-  })
+const folderName = requiredText('name')
   .trim()
   .min(1, 'name must not be blank')
   .max(FOLDER_NAME_MAX, `name must be at most ${FOLDER_NAME_MAX} characters`);
@@ -157,8 +155,7 @@ export const collaboratorSchema = z.object({
 export type Collaborator = z.infer<typeof collaboratorSchema>;
 
 export const addCollaboratorBody = z.object({
-  email: z
-    .string({ error: (i) => (i.input === undefined ? 'email is required' : 'email must be text') })
+  email: requiredText('email')
     .trim()
     .toLowerCase()
     .pipe(z.email('email must be a valid e-mail address').max(254, 'email is too long')),
@@ -180,3 +177,63 @@ export const sharedWithMeSchema = diagramSummarySchema.extend({
   ownerName: z.string(),
 });
 export type SharedWithMe = z.infer<typeof sharedWithMeSchema>;
+
+/** GET /api/user/api-token and POST /api/user/regenerate-api-token. */
+export const apiTokenSchema = z.object({ apiToken: z.string() });
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** POST /api/v1/diagrams (bearer token): the diagram body with the API's default title. */
+export const apiCreateDiagramBody = createDiagramBody.extend({
+  title: title.default(API_DEFAULTS.title).describe('Title of the diagram.'),
+  content: content.describe('The diagram text (Mermaid).'),
+  folderId: folderId
+    .optional()
+    .describe('A folder of yours to put the diagram in; null or absent: the root.'),
+});
+export type ApiCreateDiagramBody = z.infer<typeof apiCreateDiagramBody>;
+
+/** The created diagram and the address that opens it in the editor. */
+export const apiDiagramSchema = diagramSchema.extend({
+  url: z.string().describe('Opens the diagram in the Lifeline editor.'),
+});
+export type ApiDiagram = z.infer<typeof apiDiagramSchema>;
+
+export const CONVERT_THEMES = ['neutral', 'dark', 'default', 'forest'] as const;
+export const CONVERT_BACKGROUNDS = ['white', 'transparent'] as const;
+export const CONVERT_SIZE_MAX = 4096;
+
+const imageSide = (field: 'width' | 'height', fallback: number) => {
+  const message = `${field} must be a whole number from 1 to ${CONVERT_SIZE_MAX}`;
+  return z
+    .number({ error: message })
+    .int(message)
+    .min(1, message)
+    .max(CONVERT_SIZE_MAX, message)
+    .default(fallback);
+};
+
+/** POST /api/v1/convert (bearer token): diagram text → PNG or SVG image. */
+export const convertBody = z.object({
+  content: content.describe(
+    `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters.`,
+  ),
+  format: z
+    .enum(['png', 'svg'], { error: "format must be 'png' or 'svg'" })
+    .default(API_DEFAULTS.format)
+    .describe('Image format.'),
+  width: imageSide('width', API_DEFAULTS.width).describe(
+    'Image width in pixels; the diagram is fitted inside and centred.',
+  ),
+  height: imageSide('height', API_DEFAULTS.height).describe(
+    'Image height in pixels; the diagram is fitted inside and centred.',
+  ),
+  theme: z
+    .enum(CONVERT_THEMES, { error: "theme must be one of 'neutral', 'dark', 'default', 'forest'" })
+    .default('neutral')
+    .describe('Mermaid theme.'),
+  background: z
+    .enum(CONVERT_BACKGROUNDS, { error: "background must be 'white' or 'transparent'" })
+    .default('white')
+    .describe('Image background.'),
+});
+export type ConvertBody = z.infer<typeof convertBody>;

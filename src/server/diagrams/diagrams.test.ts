@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
+import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
 
 describe.each(testDatabases)('diagram calls on $name', ({ open }) => {
@@ -12,8 +12,7 @@ describe.each(testDatabases)('diagram calls on $name', ({ open }) => {
   let stranger: string;
   let diagram: Diagram;
 
-  const call = (options: InjectOptions, cookie?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+  const call = (options: InjectOptions, cookie?: string) => injectWithCookie(app, options, cookie);
   const stored = async () =>
     (await call({ method: 'GET', url: `/api/diagrams/${diagram.id}` }, owner)).json() as Diagram;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Diagram, Folder } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
+import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
 
 describe.each(testDatabases)('folder calls on $name', ({ open }) => {
@@ -11,8 +11,7 @@ describe.each(testDatabases)('folder calls on $name', ({ open }) => {
   let owner: string;
   let stranger: string;
 
-  const call = (options: InjectOptions, cookie?: string) =>
-    app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+  const call = (options: InjectOptions, cookie?: string) => injectWithCookie(app, options, cookie);
   const json = async <T>(options: InjectOptions, cookie: string, status = 200): Promise<T> => {
     const response = await call(options, cookie);
     expect(response.statusCode, response.body).toBe(status);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Collaborator, Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
+import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
 
 type Who = 'anonymous' | 'owner' | 'editor' | 'viewer' | 'stranger';
@@ -14,11 +14,7 @@ describe.each(testDatabases)('sharing and collaborators on $name', ({ open }) =>
   let diagram: Diagram;
   let editorRow: Collaborator;
 
-  const as = (who: Who, options: InjectOptions) =>
-    app.inject({
-      ...options,
-      headers: { ...options.headers, ...(cookies[who] ? { cookie: cookies[who] } : {}) },
-    });
+  const as = (who: Who, options: InjectOptions) => injectWithCookie(app, options, cookies[who]);
   const stored = async () =>
     (await as('owner', { method: 'GET', url: `/api/diagrams/${diagram.id}` })).json() as Diagram;
 

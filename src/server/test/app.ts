@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
 import type { Database } from '../db/client.js';
 
@@ -35,4 +35,13 @@ export async function signInLocally(
   const cookie = response.cookies.find((c) => c.name === 'lifeline_session');
   if (!cookie) throw new Error('local sign-in set no session cookie');
   return `lifeline_session=${cookie.value}`;
+}
+
+/** `app.inject` as the holder of a session cookie (none: signed out). */
+export function injectWithCookie(
+  app: FastifyInstance,
+  options: InjectOptions,
+  cookie?: string,
+): ReturnType<FastifyInstance['inject']> {
+  return app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
 }

@@ -66,3 +66,12 @@ export function DialogDescription({
 export function DialogFooter({ children }: { children: ReactNode }) {
   return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
 }
+
+/** The tinted icon badge above a dialog's title. */
+export function DialogIcon({ children }: { children: ReactNode }) {
+  return (
+    <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-primary">
+      {children}
+    </span>
+  );
+}

@@ -7,9 +7,10 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { GoogleIcon } from '@/features/auth/GoogleIcon';
+import { SignInWithGoogleButton } from '@/features/auth/SignInWithGoogleButton';
 import { EDITOR_COPY } from './copy';
 import { EDITOR_TESTIDS } from './testids';
 
@@ -39,9 +40,9 @@ export function SaveYourWorkDialog({
         }}
       >
         <DialogHeader>
-          <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-primary">
+          <DialogIcon>
             <CloudUpload className="h-5 w-5" aria-hidden />
-          </span>
+          </DialogIcon>
           <DialogTitle>{SAVE_PROMPT.title}</DialogTitle>
           <DialogDescription>{EDITOR_COPY.saveYourWorkBody}</DialogDescription>
         </DialogHeader>
@@ -53,10 +54,7 @@ export function SaveYourWorkDialog({
           >
             {SAVE_PROMPT.continueWithout}
           </Button>
-          <Button onClick={onSignIn} data-testid={EDITOR_TESTIDS.saveYourWorkSignIn}>
-            <GoogleIcon className="h-4 w-4 rounded-full bg-white p-px" />
-            {EDITOR_COPY.signInWithGoogle}
-          </Button>
+          <SignInWithGoogleButton onClick={onSignIn} testId={EDITOR_TESTIDS.saveYourWorkSignIn} />
         </DialogFooter>
       </DialogContent>
     </Dialog>

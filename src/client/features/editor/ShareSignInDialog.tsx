@@ -6,10 +6,11 @@ import {
   DialogDescription,
   DialogFooter,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Switch } from '@/components/ui/switch';
-import { GoogleIcon } from '@/features/auth/GoogleIcon';
+import { SignInWithGoogleButton } from '@/features/auth/SignInWithGoogleButton';
 import { EDITOR_COPY } from './copy';
 import { EDITOR_TESTIDS } from './testids';
 
@@ -28,9 +29,9 @@ export function ShareSignInDialog({ open, onOpenChange, onSignIn }: ShareSignInD
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="md" data-testid={EDITOR_TESTIDS.shareDialog}>
         <DialogHeader>
-          <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-primary">
+          <DialogIcon>
             <Link2 className="h-5 w-5" aria-hidden />
-          </span>
+          </DialogIcon>
           <DialogTitle>{EDITOR_COPY.shareTitle}</DialogTitle>
           <DialogDescription>{EDITOR_COPY.shareBody}</DialogDescription>
         </DialogHeader>
@@ -42,10 +43,7 @@ export function ShareSignInDialog({ open, onOpenChange, onSignIn }: ShareSignInD
           <p className="mt-2 text-xs text-muted-foreground">{EDITOR_COPY.shareHint}</p>
         </div>
         <DialogFooter>
-          <Button onClick={onSignIn} data-testid={EDITOR_TESTIDS.shareSignIn}>
-            <GoogleIcon className="h-4 w-4 rounded-full bg-white p-px" />
-            {EDITOR_COPY.signInWithGoogle}
-          </Button>
+          <SignInWithGoogleButton onClick={onSignIn} testId={EDITOR_TESTIDS.shareSignIn} />
         </DialogFooter>
       </DialogContent>
     </Dialog>

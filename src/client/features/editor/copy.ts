@@ -11,7 +11,6 @@ export const EDITOR_COPY = {
     'Sharing needs an account. Sign in and your diagram is saved as a copy, ready to share by public link.',
   makePublic: 'Make diagram public',
   shareHint: 'Enable public sharing to generate a shareable link with diagram preview',
-  signInWithGoogle: 'Sign in with Google',
 } as const;
 
 /**
