@@ -1,5 +1,4 @@
 import { Link2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import {
   Dialog,
   DialogContent,
