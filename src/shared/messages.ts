@@ -57,3 +57,15 @@ export const TOAST_TEXT = {
     'Please sign in to save your diagram. It will be saved as a copy after authentication.',
   diagramNotFound: 'Diagram not found',
 } as const;
+
+export const API_TOKEN_TEXT = {
+  regeneratedTitle: 'API Token Regenerated',
+  regenerated: 'Your new API token has been generated successfully.',
+  regenerateFailed: 'Failed to regenerate API token. Please try again.',
+  copiedTitle: 'Copied!',
+  copied: 'API token copied to clipboard.',
+  copyFailedTitle: 'Copy Failed',
+  copyFailed: 'Please copy the token manually.',
+  confirmRegenerate:
+    'Are you sure you want to regenerate your API token? This will invalidate your current token and any applications using it will need to be updated.',
+} as const;

@@ -1,0 +1,23 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchJson } from './http';
+
+export const apiTokenQueryKey = ['/api/user/api-token'] as const;
+
+/** Spec §7: fetched when the dialog opens (created on first use). */
+export function useApiToken(enabled: boolean) {
+  return useQuery({
+    queryKey: apiTokenQueryKey,
+    queryFn: () => fetchJson<{ apiToken: string }>('/api/user/api-token'),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useRegenerateApiToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      fetchJson<{ apiToken: string }>('/api/user/regenerate-api-token', { method: 'POST' }),
+    onSuccess: (data) => queryClient.setQueryData(apiTokenQueryKey, data),
+  });
+}
