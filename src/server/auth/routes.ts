@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     const raw = request.cookies[FLOW_COOKIE];
     reply.clearCookie(FLOW_COOKIE, { path: '/auth' });
     const unsigned = raw ? request.unsignCookie(raw) : null;
-    let flow: OidcFlow | null = null;
+    let flow: OidcFlow | null;
     try {
       flow = unsigned?.valid && unsigned.value ? (JSON.parse(unsigned.value) as OidcFlow) : null;
     } catch {

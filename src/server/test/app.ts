@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../app.js';
 import type { Database } from '../db/client.js';
 
@@ -42,6 +42,6 @@ export function injectWithCookie(
   app: FastifyInstance,
   options: InjectOptions,
   cookie?: string,
-): ReturnType<FastifyInstance['inject']> {
+): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
 }
