@@ -3,6 +3,9 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { apiTokenRoutes } from './api-tokens/routes.js';
+import { apiTokensStore } from './api-tokens/store.js';
+import { tokenKey } from './api-tokens/token-crypto.js';
 import type { OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
 import { sameOriginGuard } from './auth/same-origin.js';
@@ -13,6 +16,8 @@ import { folderRoutes } from './folders/routes.js';
 import { AppError } from './errors.js';
 import { installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
+import { publicApiRoutes } from './public-api/index.js';
+import { createRenderer, type Renderer } from './render/renderer.js';
 import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
 import { loadAppShell } from './web/app-shell.js';
@@ -30,14 +35,18 @@ export interface AppDeps {
   clientDir?: string;
   logLevel?: string;
   limits?: Partial<AppLimits>;
+  /** Server-side diagram images; absent: convert answers 503 (no Chromium). The caller closes it. */
+  renderer?: Renderer;
 }
 
 export interface AppLimits {
   /** Public-link look-ups per client address per minute (slows token guessing). */
   shareLookupsPerMinute: number;
+  /** Public API calls (renders, diagram creations) per API token per minute. */
+  apiCallsPerMinute: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { shareLookupsPerMinute: 120 };
+export const DEFAULT_LIMITS: AppLimits = { shareLookupsPerMinute: 120, apiCallsPerMinute: 120 };
 
 /** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -75,6 +84,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
   shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
+  const tokens = apiTokensStore(db, tokenKey(deps.appSecret));
+  apiTokenRoutes(app, db, tokens);
+  await publicApiRoutes(app, {
+    db,
+    tokens,
+    publicUrl,
+    perMinute: limits.apiCallsPerMinute,
+    renderer: deps.renderer ?? createRenderer({ executablePath: null }),
+  });
   const shell = loadAppShell(deps.clientDir);
   if (shell) {
     sharePageRoutes(app, db, {

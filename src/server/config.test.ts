@@ -37,3 +37,43 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(line);
   });
 });
+
+describe('loadConfig: server rendering', () => {
+  it('defaults to 2 pages, a queue of 32, a 64 MB cache, 10 s and 120 renders a minute', () => {
+    expect(loadConfig({}).render).toEqual({
+      pages: 2,
+      queue: 32,
+      cacheMb: 64,
+      timeoutMs: 10_000,
+      perMinute: 120,
+    });
+  });
+
+  it('takes the RENDER_* variables, with 0 turning the cache off', () => {
+    const config = loadConfig({
+      RENDER_PAGES: '4',
+      RENDER_QUEUE: '0',
+      RENDER_CACHE_MB: '0',
+      RENDER_TIMEOUT_MS: '5000',
+      RENDER_RATE_PER_MINUTE: '30',
+    });
+    expect(config.render).toEqual({
+      pages: 4,
+      queue: 0,
+      cacheMb: 0,
+      timeoutMs: 5000,
+      perMinute: 30,
+    });
+  });
+
+  it.each([
+    [{ RENDER_PAGES: '0' }, 'RENDER_PAGES must be a whole number from 1 to 32 (got "0").'],
+    [{ RENDER_QUEUE: '-1' }, 'RENDER_QUEUE must be a whole number from 0 to 10000 (got "-1").'],
+    [{ RENDER_CACHE_MB: 'lots' }, 'RENDER_CACHE_MB must be a whole number from 0 to 65536'],
+    [{ RENDER_TIMEOUT_MS: '10' }, 'RENDER_TIMEOUT_MS must be a whole number from 1000 to 600000'],
+    [{ RENDER_RATE_PER_MINUTE: '1.5' }, 'RENDER_RATE_PER_MINUTE must be a whole number from 1'],
+  ])('refuses %o with one clear line', (env, line) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(line);
+  });
+});

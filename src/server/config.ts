@@ -31,6 +31,16 @@ const httpUrl = z.string().refine((value) => {
   }
 }, 'must be an http(s) URL');
 
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number from ${min} to ${max}`)
+    .transform(Number)
+    .refine(
+      (value) => value >= min && value <= max,
+      `must be a whole number from ${min} to ${max}`,
+    );
+
 const envSchema = z.object({
   PORT: port.default(3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
@@ -55,6 +65,11 @@ const envSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  RENDER_PAGES: wholeNumber(1, 32).default(2),
+  RENDER_QUEUE: wholeNumber(0, 10_000).default(32),
+  RENDER_CACHE_MB: wholeNumber(0, 65_536).default(64),
+  RENDER_TIMEOUT_MS: wholeNumber(1000, 600_000).default(10_000),
+  RENDER_RATE_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
 });
 
 export interface Config {
@@ -70,6 +85,8 @@ export interface Config {
   publicUrl: string | null;
   appSecret: string | null;
   trustProxy: boolean;
+  /** Server-side rendering (public API convert); Chromium itself is found by findChromium. */
+  render: { pages: number; queue: number; cacheMb: number; timeoutMs: number; perMinute: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -120,6 +137,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : null,
     appSecret: value.APP_SECRET ?? null,
     trustProxy: value.TRUST_PROXY,
+    render: {
+      pages: value.RENDER_PAGES,
+      queue: value.RENDER_QUEUE,
+      cacheMb: value.RENDER_CACHE_MB,
+      timeoutMs: value.RENDER_TIMEOUT_MS,
+      perMinute: value.RENDER_RATE_PER_MINUTE,
+    },
   };
 }
 

@@ -4,6 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { oidcClient } from './auth/oidc.js';
+import { findChromium } from './render/chromium.js';
+import { createRenderer } from './render/renderer.js';
 import { loadAppSecret } from './secrets.js';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../client', import.meta.url));
@@ -39,7 +41,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const database = await connect(config);
+  const chromiumPath = findChromium();
+  const renderer = createRenderer({
+    executablePath: chromiumPath,
+    pages: config.render.pages,
+    queue: config.render.queue,
+    timeoutMs: config.render.timeoutMs,
+    cacheBytes: config.render.cacheMb * 1024 * 1024,
+  });
   const app = await buildApp({
+    renderer,
+    limits: { apiCallsPerMinute: config.render.perMinute },
     database,
     appSecret: loadAppSecret(config.appSecret, config.dataDir),
     oidc: config.oidc ? oidcClient(config.oidc) : null,
@@ -56,6 +68,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await renderer.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);
@@ -73,6 +86,11 @@ async function main(): Promise<void> {
   }
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   process.stdout.write(`Lifeline is running at http://${shown}:${config.port}\n`);
+  if (!chromiumPath) {
+    process.stdout.write(
+      'No Chromium found: POST /api/v1/convert answers 503 until one is installed or CHROME_PATH names one.\n',
+    );
+  }
 }
 
 void main();

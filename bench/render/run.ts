@@ -1,0 +1,278 @@
+/**
+ * Render benchmark (npm run bench:render), one run, same inputs for every contender:
+ *  (a) mermaid.render inside a warm page — the floor;
+ *  (b) Lifeline's POST /api/v1/convert end to end over HTTP, SVG and PNG, warm, cache off;
+ *  (c) the same request answered from the cache;
+ *  (d) the mermaid CLI (mmdc), one process per diagram, on the same system Chromium;
+ * plus concurrent throughput on the default pool of 2 pages and server memory over 2,000 renders.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mermaidConfig } from '../../src/shared/mermaid-config';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { PagePool } from '../../src/server/render/page-pool';
+import type { ServerHello } from './server';
+import { fmt, ms, summarise, timeEach, treeRssMb, type Summary } from './stats';
+
+const FIXTURES_DIR = fileURLToPath(new URL('../../../shared/fixtures/diagrams/', import.meta.url));
+const NAMES = ['small', 'medium', 'large', 'flow'] as const;
+type Name = (typeof NAMES)[number];
+const RUNS: Record<Name, number> = { small: 40, medium: 10, large: 3, flow: 40 };
+const CLI_RUNS: Record<Name, number> = { small: 3, medium: 1, large: 1, flow: 3 };
+const MEMORY_RENDERS = 2000;
+const CLIENTS = 4;
+
+const chromium = findChromium();
+if (!chromium) throw new Error('No Chromium found: set CHROME_PATH');
+const diagrams = Object.fromEntries(
+  NAMES.map((name) => [name, readFileSync(join(FIXTURES_DIR, `${name}.mmd`), 'utf8')]),
+) as Record<Name, string>;
+
+interface Server extends ServerHello {
+  child: ChildProcess;
+  memory(): Promise<{ node: number; chromium: number }>;
+  stop(): Promise<void>;
+}
+
+function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
+    {
+      // A loaded machine must not turn slow renders into timeouts mid-measurement.
+      env: { ...process.env, LOG_LEVEL: 'warn', RENDER_TIMEOUT_MS: '120000', ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('message', (hello: ServerHello) => {
+      resolve({
+        ...hello,
+        child,
+        memory: () =>
+          new Promise((done) => {
+            child.once('message', () => {
+              const tree = treeRssMb(child.pid!);
+              done({ node: tree.self, chromium: tree.children });
+            });
+            child.send('memory');
+          }),
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.send('stop');
+          }),
+      });
+    });
+  });
+}
+
+async function convert(server: Server, body: object): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${server.port}/api/v1/convert`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${server.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200) {
+    throw new Error(`convert answered ${response.status}: ${answer.toString('utf8')}`);
+  }
+  return answer.byteLength;
+}
+
+/** (a): mermaid.render alone, timed inside the page. */
+async function inPageFloor(): Promise<Record<Name, Summary>> {
+  const pool = new PagePool({
+    executablePath: chromium!,
+    pages: 1,
+    queue: 0,
+    timeoutMs: 120_000,
+    recycleAfter: Number.MAX_SAFE_INTEGER,
+  });
+  const result = {} as Record<Name, Summary>;
+  try {
+    for (const name of NAMES) {
+      result[name] = await pool.use({ width: 1200, height: 630 }, async (page) => {
+        const once = () =>
+          page.evaluate(
+            ([content, config]) =>
+              (
+                globalThis as unknown as {
+                  lifelineRenderOnly(c: string, k: object): Promise<number>;
+                }
+              ).lifelineRenderOnly(content, config),
+            [diagrams[name], mermaidConfig('neutral')] as const,
+          );
+        for (let i = 0; i < 3; i += 1) await once();
+        const samples: number[] = [];
+        for (let i = 0; i < RUNS[name]; i += 1) samples.push(await once());
+        return summarise(samples);
+      });
+    }
+  } finally {
+    await pool.close();
+  }
+  return result;
+}
+
+/** (d): one mmdc process per diagram, SVG, on the same Chromium and flags. */
+function mermaidCli(): Record<Name, Summary> {
+  const dir = mkdtempSync(join(tmpdir(), 'lifeline-mmdc-'));
+  const puppeteerConfig = join(dir, 'puppeteer.json');
+  writeFileSync(puppeteerConfig, JSON.stringify({ executablePath: chromium, args: CHROMIUM_ARGS }));
+  const result = {} as Record<Name, Summary>;
+  for (const name of NAMES) {
+    const samples: number[] = [];
+    for (let i = 0; i < CLI_RUNS[name]; i += 1) {
+      const started = performance.now();
+      const run = spawnSync(
+        'node_modules/.bin/mmdc',
+        [
+          '-q',
+          '-t',
+          'neutral',
+          '-p',
+          puppeteerConfig,
+          '-i',
+          join(FIXTURES_DIR, `${name}.mmd`),
+          '-o',
+          join(dir, `${name}.svg`),
+        ],
+        { encoding: 'utf8' },
+      );
+      if (run.status !== 0) throw new Error(`mmdc failed on ${name}: ${run.stderr}`);
+      samples.push(performance.now() - started);
+    }
+    result[name] = summarise(samples);
+  }
+  return result;
+}
+
+/** Renders `total` unique diagrams with CLIENTS callers at once; answers renders per second. */
+async function burst(server: Server, total: number, body: (i: number) => object): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (next < total) await convert(server, body(next++));
+    }),
+  );
+  return (total / (performance.now() - started)) * 1000;
+}
+
+async function main() {
+  const started = Date.now();
+  const loadBefore = loadavg()[0]!;
+  console.log(`Chromium ${chromium}; diagrams from ${FIXTURES_DIR}; load ${loadBefore.toFixed(1)}`);
+  console.log('(a) in-page mermaid.render…');
+  const floor = await inPageFloor();
+
+  console.log('(b) POST /api/v1/convert, cache off…');
+  const cold = await startServer({ RENDER_CACHE_MB: '0', RENDER_PAGES: '2' });
+  const e2e = { svg: {} as Record<Name, Summary>, png: {} as Record<Name, Summary> };
+  for (const name of NAMES) {
+    for (const format of ['svg', 'png'] as const) {
+      e2e[format][name] = await timeEach(RUNS[name], 3, () =>
+        convert(cold, { content: diagrams[name], format }),
+      );
+    }
+  }
+  console.log('    throughput and memory…');
+  const unique = (i: number, format = 'svg') => ({
+    content: `${diagrams.small}\n    Bob->>Alice: message ${i}`,
+    format,
+  });
+  await burst(cold, 20, (i) => unique(-i));
+  const throughput = await burst(cold, 300, (i) => unique(i));
+  const memoryBefore = await cold.memory();
+  await burst(cold, MEMORY_RENDERS, (i) => unique(1000 + i, i % 4 === 3 ? 'png' : 'svg'));
+  const memoryAfter = await cold.memory();
+  await cold.stop();
+
+  console.log('(c) the same request from the cache…');
+  const warm = await startServer({ RENDER_PAGES: '2' });
+  const cached = {} as Record<'svg' | 'png', Summary>;
+  for (const format of ['svg', 'png'] as const) {
+    cached[format] = await timeEach(300, 5, () =>
+      convert(warm, { content: diagrams.small, format }),
+    );
+  }
+  await warm.stop();
+
+  console.log('(d) mermaid CLI, one process per diagram…');
+  const cli = mermaidCli();
+
+  const pageLimit = 2 * (1000 / floor.small.median);
+  const rows = NAMES.map((name) => ({
+    name,
+    a: floor[name],
+    svg: e2e.svg[name],
+    png: e2e.png[name],
+    cli: cli[name],
+    bOverA: e2e.svg[name].median / floor[name].median,
+    dOverB: cli[name].median / e2e.svg[name].median,
+  }));
+  const memoryGrowth =
+    memoryAfter.node + memoryAfter.chromium - (memoryBefore.node + memoryBefore.chromium);
+  const targets = [
+    ['SVG b/a ≤ 1.3 (small)', rows[0]!.bOverA <= 1.3],
+    ['d/b ≥ 40 (small)', rows[0]!.dOverB >= 40],
+    ['d/b ≥ 40 (flow)', rows[3]!.dOverB >= 40],
+    ['throughput ≥ 80% of 2 pages in-page limit', throughput >= 0.8 * pageLimit],
+    ['cached answer < 2 ms', cached.svg.median < 2 && cached.png.median < 2],
+    ['memory flat over 2,000 renders (< 50 MB growth)', memoryGrowth < 50],
+  ] as const;
+
+  console.log('\nmedian / p95 in ms; warm; cache off except (c)\n');
+  console.log(
+    '| diagram | (a) in-page mermaid.render | (b) convert SVG | (b) convert PNG | b/a SVG | (d) mermaid CLI (SVG) | d/b |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.name} | ${fmt(row.a)} | ${fmt(row.svg)} | ${fmt(row.png)} | ${row.bOverA.toFixed(2)} | ${fmt(row.cli)} | ${row.dOverB.toFixed(0)}× |`,
+    );
+  }
+  console.log(`\n(c) cached answer, small: SVG ${fmt(cached.svg)} ms, PNG ${fmt(cached.png)} ms`);
+  console.log(
+    `Throughput, ${CLIENTS} clients, 2 pages, small SVG: ${throughput.toFixed(1)} renders/s (in-page limit of 2 pages: ${pageLimit.toFixed(1)}/s, ${((throughput / pageLimit) * 100).toFixed(0)}%)`,
+  );
+  console.log(
+    `Server memory over ${MEMORY_RENDERS} renders (3 SVG : 1 PNG): Node ${ms(memoryBefore.node)} → ${ms(memoryAfter.node)} MB, Chromium ${ms(memoryBefore.chromium)} → ${ms(memoryAfter.chromium)} MB`,
+  );
+  const loadAfter = loadavg()[0]!;
+  console.log(
+    `Machine load (1-min average) at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)}`,
+  );
+  console.log('\nTargets:');
+  for (const [label, met] of targets) console.log(`  ${met ? 'met ' : 'MISS'}  ${label}`);
+
+  mkdirSync('bench/results', { recursive: true });
+  const file = `bench/results/render-${new Date().toISOString().replaceAll(':', '-')}.json`;
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        chromium,
+        rows,
+        cached,
+        throughput,
+        pageLimit,
+        memoryBefore,
+        memoryAfter,
+        targets,
+        seconds: (Date.now() - started) / 1000,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nresults: ${file} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+void main();

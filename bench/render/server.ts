@@ -1,0 +1,65 @@
+/**
+ * The server under test, in its own process so its memory is measured alone: the real app on an
+ * in-memory PGlite with the real renderer, configured by the RENDER_* variables like main.ts.
+ * Tells the parent its port and an API token, then answers memory questions over IPC.
+ */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../src/server/app';
+import { apiTokensStore } from '../../src/server/api-tokens/store';
+import { tokenKey } from '../../src/server/api-tokens/token-crypto';
+import { loadConfig } from '../../src/server/config';
+import { openDatabase } from '../../src/server/db/client';
+import { findChromium } from '../../src/server/render/chromium';
+import { createRenderer } from '../../src/server/render/renderer';
+import { usersStore } from '../../src/server/users/store';
+
+export interface ServerHello {
+  port: number;
+  token: string;
+}
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({ kind: 'pglite', dataDir: null });
+  const renderer = createRenderer({
+    executablePath: findChromium(),
+    pages: config.render.pages,
+    queue: config.render.queue,
+    timeoutMs: config.render.timeoutMs,
+    cacheBytes: config.render.cacheMb * 1024 * 1024,
+  });
+  const appSecret = 'bench-secret-bench-secret-bench-secret';
+  const app = await buildApp({
+    database,
+    appSecret,
+    renderer,
+    limits: { apiCallsPerMinute: 1_000_000 },
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const user = await usersStore(database.db).upsert({
+    identity: 'local bench@example.test',
+    name: 'Bench',
+    email: 'bench@example.test',
+    avatarUrl: null,
+  });
+  const token = await apiTokensStore(database.db, tokenKey(appSecret)).get(user);
+  const { port } = app.server.address() as AddressInfo;
+  process.send?.({ port, token } satisfies ServerHello);
+  // The benchmark died: do not outlive it.
+  process.on('disconnect', () => process.exit(1));
+  process.on('message', (message) => {
+    if (message === 'memory') {
+      global.gc?.();
+      process.send?.({ rss: process.memoryUsage().rss });
+    }
+    if (message === 'stop') {
+      void app
+        .close()
+        .then(() => renderer.close())
+        .then(() => database.close())
+        .then(() => process.exit(0));
+    }
+  });
+}
+
+void main();

@@ -1,0 +1,35 @@
+/**
+ * The public API (/api/v1, bearer token) in its own plugin scope, so its OpenAPI document holds
+ * exactly these routes; plus the document itself and a readable page of it at /api/docs.
+ */
+import type { FastifyInstance } from 'fastify';
+import { appOrigin } from '../auth/same-origin.js';
+import type { Renderer } from '../render/renderer.js';
+import { convertApiRoutes } from './convert-routes.js';
+import { diagramApiRoutes, type PublicApiDeps } from './diagram-routes.js';
+import { DOCS_CSP, docsPage } from './docs-page.js';
+import { openApiDocument, registerOpenApi } from './openapi.js';
+
+export async function publicApiRoutes(
+  app: FastifyInstance,
+  deps: PublicApiDeps & { renderer: Renderer },
+): Promise<void> {
+  await app.register(async (api) => {
+    await registerOpenApi(api);
+    diagramApiRoutes(api, deps);
+    convertApiRoutes(api, deps);
+
+    api.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
+      openApiDocument(api, appOrigin(request, deps.publicUrl)),
+    );
+
+    api.get('/api/docs', { schema: { hide: true } }, async (request, reply) => {
+      const document = openApiDocument(api, appOrigin(request, deps.publicUrl));
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('Content-Security-Policy', DOCS_CSP)
+        .header('Cache-Control', 'no-cache')
+        .send(docsPage(document));
+    });
+  });
+}

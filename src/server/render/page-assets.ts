@@ -1,0 +1,97 @@
+/**
+ * What a render page loads, all served from memory or disk by request interception on a fake
+ * origin: no request made by a page ever reaches the network.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+export const PAGE_ORIGIN = 'http://render.lifeline.invalid';
+export const PAGE_URL = `${PAGE_ORIGIN}/`;
+
+const require = createRequire(import.meta.url);
+const MERMAID_PATH = require.resolve('mermaid/dist/mermaid.min.js');
+
+/** The mermaid release the pages run: part of every cache key. */
+export const MERMAID_VERSION = (require('mermaid/package.json') as { version: string }).version;
+
+// Belt and braces beside the interception: the page itself may load nothing from elsewhere.
+const CSP = [
+  "default-src 'none'",
+  `script-src ${PAGE_ORIGIN}/mermaid.min.js ${PAGE_ORIGIN}/render.js`,
+  "style-src 'unsafe-inline'",
+  'img-src data:',
+  'font-src data:',
+].join('; ');
+
+const HTML = `<!doctype html>
+<html><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<style>
+html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden; }
+body.white { background: #fff; }
+body.transparent { background: transparent; }
+#stage { width: 100vw; height: 100vh; }
+#stage > svg { display: block; }
+</style>
+<script src="/mermaid.min.js"></script>
+<script src="/render.js"></script>
+</head><body class="white"><div id="stage"></div></body></html>`;
+
+/**
+ * Runs in the page. `lifelineRender` draws one diagram and leaves it fitted in #stage (for a
+ * screenshot), answering the fitted SVG text or mermaid's error message.
+ */
+const RENDER_JS = `
+'use strict';
+let sequence = 0;
+window.lifelineRender = async function (input) {
+  const stage = document.getElementById('stage');
+  stage.replaceChildren();
+  document.body.className = input.background;
+  window.mermaid.initialize(input.config);
+  const id = 'render' + ++sequence;
+  let svg;
+  try {
+    svg = (await window.mermaid.render(id, input.content)).svg;
+  } catch (error) {
+    for (const left of document.querySelectorAll('[id$="' + id + '"]')) left.remove();
+    return { error: String((error && error.message) || error) };
+  }
+  // SVG with a viewBox is fitted by the server; only a screenshot needs it on screen.
+  if (input.format === 'svg' && /^[^>]*\\sviewBox="/.test(svg)) return { svg: svg };
+  stage.innerHTML = svg;
+  const element = stage.querySelector('svg');
+  if (!element) return { error: 'The diagram produced no SVG' };
+  if (!element.getAttribute('viewBox')) {
+    const box = element.getBBox();
+    element.setAttribute('viewBox', [box.x, box.y, box.width, box.height].join(' '));
+  }
+  element.setAttribute('width', String(input.width));
+  element.setAttribute('height', String(input.height));
+  element.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  element.removeAttribute('style');
+  return { svg: input.format === 'svg' ? new XMLSerializer().serializeToString(element) : '' };
+};
+window.lifelineRenderOnly = async function (content, config) {
+  window.mermaid.initialize(config);
+  const id = 'bench' + ++sequence;
+  const started = performance.now();
+  await window.mermaid.render(id, content);
+  return performance.now() - started;
+};
+`;
+
+let mermaidSource: Buffer | null = null;
+
+/** The body served for a page URL, or null: every other request is aborted. */
+export function pageAsset(url: string): { body: string | Buffer; contentType: string } | null {
+  if (url === PAGE_URL) return { body: HTML, contentType: 'text/html; charset=utf-8' };
+  if (url === `${PAGE_ORIGIN}/render.js`) {
+    return { body: RENDER_JS, contentType: 'text/javascript; charset=utf-8' };
+  }
+  if (url === `${PAGE_ORIGIN}/mermaid.min.js`) {
+    mermaidSource ??= readFileSync(MERMAID_PATH);
+    return { body: mermaidSource, contentType: 'text/javascript; charset=utf-8' };
+  }
+  return null;
+}

@@ -1,0 +1,191 @@
+/**
+ * A fixed number of warm Chromium pages with mermaid loaded, behind a bounded queue. The browser
+ * is launched on first use and relaunched after it dies; a page is replaced after a timeout or a
+ * failure, and recycled after `recycleAfter` uses so memory stays flat.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { AppError } from '../errors.js';
+import { CHROMIUM_ARGS } from './chromium.js';
+import { PAGE_URL, pageAsset } from './page-assets.js';
+
+export interface PagePoolOptions {
+  executablePath: string;
+  /** Pages rendering at once. */
+  pages: number;
+  /** Callers allowed to wait for a page; one more is refused at once. */
+  queue: number;
+  timeoutMs: number;
+  recycleAfter: number;
+}
+
+interface Slot {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  uses: number;
+  viewport: { width: number; height: number };
+}
+
+/** A full queue: the caller should come back later. */
+export class RendererBusyError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(503, `The renderer is busy. Try again in ${retryAfterSeconds} seconds.`);
+  }
+}
+
+const PAGE_LOAD_TIMEOUT_MS = 30_000;
+const SHUTTING_DOWN = 'The server is shutting down.';
+
+export const RENDERER_FAILED = 'The renderer stopped unexpectedly. Try again.';
+
+export class PagePool {
+  private browser: Promise<Browser> | null = null;
+  private readonly idle: Slot[] = [];
+  private readonly waiting: Array<() => void> = [];
+  private active = 0;
+  private closed = false;
+
+  constructor(private readonly options: PagePoolOptions) {}
+
+  /** Runs `work` on a warm page of at least the given viewport, within the time limit. */
+  async use<T>(
+    viewport: { width: number; height: number },
+    work: (page: Page) => Promise<T>,
+  ): Promise<T> {
+    await this.admit();
+    try {
+      if (this.closed) throw new AppError(503, SHUTTING_DOWN);
+      const slot = await this.takeSlot();
+      let healthy = false;
+      try {
+        if (slot.viewport.width !== viewport.width || slot.viewport.height !== viewport.height) {
+          await slot.page.setViewportSize(viewport);
+          slot.viewport = viewport;
+        }
+        const result = await this.withTimeout(work(slot.page), slot);
+        healthy = true;
+        return result;
+      } catch (error) {
+        if (error instanceof AppError) throw error;
+        throw new AppError(503, RENDERER_FAILED);
+      } finally {
+        slot.uses += 1;
+        const reusable = healthy && !this.closed && slot.browser.isConnected();
+        if (reusable && slot.uses < this.options.recycleAfter) this.idle.push(slot);
+        else void closeQuietly(slot);
+      }
+    } finally {
+      this.leave();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const wake of this.waiting.splice(0)) wake();
+    const browser = this.browser;
+    this.browser = null;
+    this.idle.splice(0);
+    if (browser) await browser.then((b) => b.close()).catch(() => undefined);
+  }
+
+  private admit(): Promise<void> {
+    if (this.closed) return Promise.reject(new AppError(503, SHUTTING_DOWN));
+    if (this.active < this.options.pages) {
+      this.active += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.options.queue) {
+      return Promise.reject(
+        new RendererBusyError(Math.max(1, Math.ceil(this.waiting.length / 10))),
+      );
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private leave(): void {
+    const next = this.waiting.shift();
+    // The freed place passes straight to the next caller.
+    if (next) next();
+    else this.active -= 1;
+  }
+
+  private async takeSlot(): Promise<Slot> {
+    while (this.idle.length > 0) {
+      const slot = this.idle.pop()!;
+      if (slot.browser.isConnected() && !slot.page.isClosed()) return slot;
+      void closeQuietly(slot);
+    }
+    return this.newSlot();
+  }
+
+  private async newSlot(): Promise<Slot> {
+    const browser = await this.launch();
+    const viewport = { width: 800, height: 600 };
+    try {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+      await context.route('**/*', (route) => {
+        const asset = pageAsset(route.request().url());
+        if (!asset) return route.abort('blockedbyclient');
+        return route.fulfill({ status: 200, body: asset.body, contentType: asset.contentType });
+      });
+      const page = await context.newPage();
+      // Loading mermaid is not the diagram's fault: it gets its own, roomier limit.
+      await page.goto(PAGE_URL, { waitUntil: 'load', timeout: PAGE_LOAD_TIMEOUT_MS });
+      return { browser, context, page, uses: 0, viewport };
+    } catch {
+      throw new AppError(503, RENDERER_FAILED);
+    }
+  }
+
+  private async launch(): Promise<Browser> {
+    const current = this.browser;
+    if (current) {
+      const browser = await current.catch(() => null);
+      if (browser?.isConnected()) return browser;
+      // Several callers may find the browser dead at once: only the first relaunches.
+      if (this.browser !== current) return this.launch();
+    }
+    const launching = chromium.launch({
+      executablePath: this.options.executablePath,
+      args: CHROMIUM_ARGS,
+    });
+    this.browser = launching;
+    try {
+      const browser = await launching;
+      browser.on('disconnected', () => {
+        if (this.browser === launching) this.browser = null;
+      });
+      return browser;
+    } catch (error) {
+      if (this.browser === launching) this.browser = null;
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      throw new AppError(
+        503,
+        `Could not start Chromium at ${this.options.executablePath} (${reason}). Set CHROME_PATH to a working Chromium or Chrome executable.`,
+      );
+    }
+  }
+
+  private withTimeout<T>(work: Promise<T>, slot: Slot): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // Closing the page stops the script; the slot is replaced on next use.
+        void closeQuietly(slot);
+        const seconds = Math.round(this.options.timeoutMs / 1000);
+        reject(
+          new AppError(
+            503,
+            `Rendering took longer than ${seconds} seconds and was stopped. Simplify the diagram or try again.`,
+          ),
+        );
+      }, this.options.timeoutMs);
+    });
+    work.catch(() => undefined); // settled after a timeout: nobody waits for it any more
+    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+  }
+}
+
+async function closeQuietly(slot: Slot): Promise<void> {
+  await slot.context.close().catch(() => undefined);
+}

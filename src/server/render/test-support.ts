@@ -1,0 +1,72 @@
+/** Helpers for the rendering tests: a local server that counts requests, and Chromium's process. */
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PNG } from 'pngjs';
+
+export interface CountingServer {
+  url: string;
+  hits: () => number;
+  close: () => Promise<void>;
+}
+
+export async function countingServer(): Promise<CountingServer> {
+  let hits = 0;
+  const server: Server = createServer((_request, response) => {
+    hits += 1;
+    response.end('seen');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    hits: () => hits,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Process ids of the Chromium browsers this process launched (their main processes). */
+export function chromiumChildren(): number[] {
+  const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], {
+    encoding: 'utf8',
+  }).split('\n');
+  return lines
+    .map((line) => line.trim())
+    .filter((line) => /chrom/i.test(line) && !line.includes('--type='))
+    .map((line) => Number(line.split(/\s+/)[0]));
+}
+
+/** Decoded size and how many pixels differ from the background colour (white by default). */
+export function pngStats(body: Buffer, background = [255, 255, 255, 255]) {
+  const png = PNG.sync.read(body);
+  let drawn = 0;
+  let minX = png.width;
+  let maxX = -1;
+  for (let y = 0; y < png.height; y += 1) {
+    for (let x = 0; x < png.width; x += 1) {
+      const i = (y * png.width + x) * 4;
+      const same = background.every((value, k) => Math.abs((png.data[i + k] ?? 0) - value) < 8);
+      if (!same) {
+        drawn += 1;
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+      }
+    }
+  }
+  return { width: png.width, height: png.height, drawn, minX, maxX };
+}
+
+export const SMALL_DIAGRAM = `sequenceDiagram
+    participant Alice
+    participant Bob
+    Alice->>Bob: Hello Bob, how are you?
+    Bob-->>Alice: Fine, thanks!`;
+
+/** A diagram that names a local address in ways mermaid would fetch without our interception. */
+export function diagramReferencing(url: string): string {
+  return `%%{init: {"securityLevel": "loose", "themeCSS": "@import url('${url}/theme.css');"}}%%
+flowchart TD
+    A@{ img: "${url}/image.png", label: "picture", pos: "t", w: 60, h: 60, constraint: "on" }
+    A --> B["<img src='${url}/label.png' width='20'> label"]
+    click B href "${url}/click" _blank`;
+}
