@@ -18,6 +18,7 @@ import { installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
+import { shareEmbedRoutes } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
 import { loadAppShell } from './web/app-shell.js';
@@ -86,20 +87,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
   const tokens = apiTokensStore(db, tokenKey(deps.appSecret));
   apiTokenRoutes(app, db, tokens);
+  const renderer = deps.renderer ?? createRenderer({ executablePath: null });
   await publicApiRoutes(app, {
     db,
     tokens,
     publicUrl,
     perMinute: limits.apiCallsPerMinute,
-    renderer: deps.renderer ?? createRenderer({ executablePath: null }),
+    renderer,
   });
+  shareEmbedRoutes(app, db, { renderer, perMinute: limits.shareLookupsPerMinute });
   const shell = loadAppShell(deps.clientDir);
   if (shell) {
     sharePageRoutes(app, db, {
       shell,
       publicUrl,
       perMinute: limits.shareLookupsPerMinute,
-      hasImages: () => false,
+      hasImages: () => renderer.available,
     });
   }
   await staticRoutes(app, deps.clientDir);

@@ -3,20 +3,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { convertBody, errorBodySchema } from '../../shared/schemas.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
-import { RendererBusyError } from '../render/page-pool.js';
 import type { Renderer } from '../render/renderer.js';
+import { sendImage } from '../render/send-image.js';
 import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './diagram-routes.js';
-
-/** An SVG opened directly may not run script or load anything. */
-export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'";
-
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}
 
 export function convertApiRoutes(
   app: FastifyInstance,
@@ -47,25 +36,7 @@ export function convertApiRoutes(
       // The typed reply only knows the JSON error bodies; images are sent untyped.
       const reply = typedReply as FastifyReply;
       await requireTokenUser(deps.tokens, request);
-      const etag = deps.renderer.etagOf(request.body);
-      reply.header('Cache-Control', 'private, no-cache');
-      if (matches(request.headers['if-none-match'], etag)) {
-        return reply.status(304).header('ETag', etag).send();
-      }
-      try {
-        const image = await deps.renderer.render(request.body);
-        if (request.body.format === 'svg') reply.header('Content-Security-Policy', SVG_CSP);
-        return reply
-          .header('ETag', image.etag)
-          .header('X-Content-Type-Options', 'nosniff')
-          .type(image.contentType)
-          .send(image.body);
-      } catch (error) {
-        if (error instanceof RendererBusyError) {
-          reply.header('Retry-After', String(error.retryAfterSeconds));
-        }
-        throw error;
-      }
+      return sendImage(request, reply, deps.renderer, request.body, 'private, no-cache');
     },
   );
 }

@@ -30,6 +30,8 @@ export interface RenderResult {
 }
 
 export interface Renderer {
+  /** False when no Chromium was found: render answers 503 (NO_CHROMIUM). */
+  readonly available: boolean;
   /** The ETag `render` would answer for this request, without rendering. */
   etagOf(request: RenderRequest): string;
   render(request: RenderRequest): Promise<RenderResult>;
@@ -125,6 +127,7 @@ export function createRenderer(options: RendererOptions): Renderer {
   }
 
   return {
+    available: options.executablePath !== null,
     etagOf: (request) => `"${keyOf(request)}"`,
 
     async render(request) {

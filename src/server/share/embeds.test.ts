@@ -1,0 +1,103 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '../db/client.js';
+import { findChromium } from '../render/chromium.js';
+import { createRenderer, type Renderer } from '../render/renderer.js';
+import { pngStats } from '../render/test-support.js';
+import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
+
+describe('public diagram images: /d/{token}.png and .svg, and the unfurl image', () => {
+  let database: Database;
+  let renderer: Renderer;
+  let app: FastifyInstance;
+  let cookie: string;
+  let id: number;
+  let token: string;
+
+  beforeAll(async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'lifeline-shell-'));
+    writeFileSync(
+      join(clientDir, 'index.html'),
+      '<html><head><title>x</title></head><body></body></html>',
+    );
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    renderer = createRenderer({ executablePath: findChromium(), pages: 1 });
+    app = await testApp(database, { clientDir, renderer });
+    cookie = await signInLocally(app, 'embed@example.test');
+    const created = await injectWithCookie(
+      app,
+      {
+        method: 'POST',
+        url: '/api/diagrams',
+        payload: { title: 'Embed me', content: 'sequenceDiagram\n  Alice->>Bob: Embedded hello' },
+      },
+      cookie,
+    );
+    id = created.json().id;
+    const shared = await injectWithCookie(
+      app,
+      { method: 'PUT', url: `/api/diagrams/${id}`, payload: { isPublic: true } },
+      cookie,
+    );
+    token = shared.json().shareToken;
+  }, 90_000);
+  afterAll(async () => {
+    await app?.close();
+    await renderer?.close();
+    await database?.close();
+  });
+
+  it('answers a 1200x630 PNG with the drawing, cacheable by ETag', async () => {
+    const response = await app.inject({ method: 'GET', url: `/d/${token}.png` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    const stats = pngStats(response.rawPayload);
+    expect([stats.width, stats.height]).toEqual([1200, 630]);
+    expect(stats.drawn).toBeGreaterThan(1000);
+    const etag = String(response.headers.etag);
+    const again = await app.inject({
+      method: 'GET',
+      url: `/d/${token}.png`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+  }, 60_000);
+
+  it('answers the SVG with the message text and a CSP that forbids script', async () => {
+    const response = await app.inject({ method: 'GET', url: `/d/${token}.svg` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('image/svg+xml');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    expect(response.body).toContain('Embedded hello');
+  }, 60_000);
+
+  it('points the Open Graph image at the PNG', async () => {
+    const page = await app.inject({
+      method: 'GET',
+      url: `/d/${token}`,
+      headers: { host: 'lifeline.example' },
+    });
+    expect(page.body).toContain(
+      `<meta property="og:image" content="http://lifeline.example/d/${token}.png" />`,
+    );
+    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+  });
+
+  it('answers 404 once the diagram is private, and for unknown tokens', async () => {
+    await injectWithCookie(
+      app,
+      { method: 'PUT', url: `/api/diagrams/${id}`, payload: { isPublic: false } },
+      cookie,
+    );
+    for (const url of [`/d/${token}.png`, `/d/${token}.svg`, '/d/AAAAAAAAAAAAAAAAAAAAAAAA.png']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ error: 'Diagram not found' });
+    }
+  });
+});
