@@ -1,5 +1,8 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useCallback, useDeferredValue, type RefObject } from 'react';
+import { applyLabelEdit } from '@/features/preview/applyLabelEdit';
+import type { LabelEditRequest } from '@/features/preview/labelRewrite';
 import { Preview } from '@/features/preview/Preview';
+import type { CodeEditorHandle } from './CodeEditor';
 import { useDraftField, type DraftStore } from './draftStore';
 
 const MemoPreview = memo(Preview);
@@ -8,8 +11,17 @@ const MemoPreview = memo(Preview);
  * The only subscriber to the text. The deferred value lets React finish the keystroke first and
  * hand the preview the new text in an interruptible render.
  */
-export function PreviewPane({ store }: { store: DraftStore }) {
+export function PreviewPane(props: {
+  store: DraftStore;
+  editor?: RefObject<CodeEditorHandle | null>;
+}) {
+  const { store, editor } = props;
   const content = useDraftField(store, 'content');
   const deferred = useDeferredValue(content);
-  return <MemoPreview text={deferred} />;
+  // A label edited in the drawing becomes one undoable change of the editor's text.
+  const onLabelEdit = useCallback(
+    (edit: LabelEditRequest) => applyLabelEdit(editor, edit),
+    [editor],
+  );
+  return <MemoPreview text={deferred} onLabelEdit={onLabelEdit} />;
 }

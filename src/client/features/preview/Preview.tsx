@@ -1,43 +1,49 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ZOOM } from '@shared/constants';
+import type { KeyboardEvent } from 'react';
+import { ACTOR_HEADER, ZOOM } from '@shared/constants';
 import { PREVIEW_TEXT } from '@shared/messages';
 import { useTheme } from '@/features/theme/useTheme';
 import { cn } from '@/lib/cn';
+import { PREVIEW_COPY } from './copy';
 import { FrameEngine } from './frameEngine';
 import { InlineEngine, inlineModeRequested } from './inlineEngine';
 import { FRAME_PATH } from './protocol';
-import { previewStatus, type PreviewEngine } from './previewStore';
+import { previewStatus, type LabelEditHandler, type PreviewEngine } from './previewStore';
 import { PreviewStatusLine } from './PreviewStatusLine';
 import { clampZoom } from './svgSize';
 import { PREVIEW_TEST_IDS } from './testIds';
 import { ZoomControls } from './ZoomControls';
 
-const STAGE_PADDING_PX = 24;
+/** `?pan=layout` (benchmark baseline only): the frame resizes the SVG instead of transforming it. */
+function frameSource(search = window.location.search): string {
+  return new URLSearchParams(search).get('pan') === 'layout'
+    ? `${FRAME_PATH}?pan=layout`
+    : FRAME_PATH;
+}
+
+interface PreviewProps {
+  text: string;
+  /** A label edited in place in the drawing; the owner of the text rewrites it. */
+  onLabelEdit?: LabelEditHandler;
+}
 
 /**
  * The live drawing of `text`. Rendering happens in a sandboxed frame so typing never waits on
- * mermaid; the last good drawing stays up while newer text renders.
+ * mermaid; the last good drawing stays up while newer text renders, and the frame is also the
+ * workspace (pan, zoom, pinned actor headers, in-place label editing).
  */
-export function Preview({ text }: { text: string }) {
+export function Preview({ text, onLabelEdit }: PreviewProps) {
   const { resolved } = useTheme();
   const [engine] = useState<PreviewEngine>(() =>
     inlineModeRequested() ? new InlineEngine() : new FrameEngine(),
   );
+  const [src] = useState(frameSource);
   const element = useRef<HTMLElement | null>(null);
   const state = useSyncExternalStore(engine.subscribe, engine.getState);
   const status = previewStatus(state);
-  const [zoom, setZoomState] = useState<number>(ZOOM.initial);
-  const setZoom = (next: number) => setZoomState(clampZoom(next, ZOOM.min, ZOOM.max));
-  const fitToScreen = () => {
-    const box = element.current;
-    if (!box || !state.shown?.width || !state.shown.height) return;
-    const room = (size: number) => size - 2 * STAGE_PADDING_PX;
-    const fit = Math.min(
-      room(box.clientWidth) / state.shown.width,
-      room(box.clientHeight) / state.shown.height,
-    );
-    setZoom(Math.min(ZOOM.fitCap, fit));
-  };
+  const [pinned, setPinned] = useState<boolean>(ACTOR_HEADER.pinnedByDefault);
+  const zoom = state.zoom;
+  const setZoom = (next: number) => engine.setZoom(clampZoom(next, ZOOM.min, ZOOM.max));
 
   // Layout effect: attached before the frame can load and announce itself.
   useLayoutEffect(() => {
@@ -49,9 +55,22 @@ export function Preview({ text }: { text: string }) {
     engine.request(text, resolved);
   }, [engine, text, resolved]);
 
+  useEffect(() => engine.setPinned(pinned), [engine, pinned]);
+
   useEffect(() => {
-    engine.setZoom(zoom);
-  }, [engine, zoom]);
+    engine.onLabelEdit(onLabelEdit ?? null);
+    return () => engine.onLabelEdit(null);
+  }, [engine, onLabelEdit]);
+
+  // +/−/0 while the controls have focus (the frame handles them when the drawing has focus).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.key === '+' || event.key === '=') setZoom(zoom + ZOOM.step);
+    else if (event.key === '-' || event.key === '−') setZoom(zoom - ZOOM.step);
+    else if (event.key === '0') engine.view('reset');
+    else return;
+    event.preventDefault();
+  };
 
   const inline = engine instanceof InlineEngine;
   return (
@@ -64,6 +83,7 @@ export function Preview({ text }: { text: string }) {
       data-shown-length={state.shown?.textLength ?? -1}
       data-mode={inline ? 'inline' : 'frame'}
       aria-label="Diagram preview"
+      onKeyDown={onKeyDown}
       className="flex h-full w-full flex-col bg-muted/40"
     >
       <div className="relative min-h-0 flex-1 bg-[radial-gradient(circle,var(--border)_1px,transparent_1.2px)] bg-[size:18px_18px]">
@@ -85,7 +105,7 @@ export function Preview({ text }: { text: string }) {
             }}
             data-testid={PREVIEW_TEST_IDS.frame}
             title="Diagram preview"
-            src={FRAME_PATH}
+            src={src}
             sandbox="allow-scripts"
             className={cn('absolute inset-0 h-full w-full border-0', state.tooLarge && 'invisible')}
           />
@@ -101,10 +121,24 @@ export function Preview({ text }: { text: string }) {
             </p>
           </div>
         )}
+        <div className="absolute top-2 right-2 z-10">
+          <ZoomControls
+            zoom={zoom}
+            onZoom={setZoom}
+            onFit={() => engine.view('fit')}
+            onReset={() => engine.view('reset')}
+            pinned={pinned}
+            onPinnedChange={setPinned}
+          />
+        </div>
+        <p
+          data-testid={PREVIEW_TEST_IDS.hint}
+          className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] truncate rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
+        >
+          {PREVIEW_COPY.hint}
+        </p>
       </div>
-      <PreviewStatusLine state={state} status={status}>
-        <ZoomControls zoom={zoom} onZoom={setZoom} onFit={fitToScreen} />
-      </PreviewStatusLine>
+      <PreviewStatusLine state={state} status={status} />
     </section>
   );
 }

@@ -1,12 +1,17 @@
-import { Maximize, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
+import { Maximize, Pin, PinOff, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ZOOM } from '@shared/constants';
+import { cn } from '@/lib/cn';
+import { PREVIEW_COPY } from './copy';
 import { PREVIEW_TEST_IDS } from './testIds';
 
 interface ZoomControlsProps {
   zoom: number;
   onZoom: (zoom: number) => void;
   onFit: () => void;
+  onReset: () => void;
+  pinned: boolean;
+  onPinnedChange: (pinned: boolean) => void;
 }
 
 function IconButton(props: { label: string; onClick: () => void; children: ReactNode }) {
@@ -16,32 +21,68 @@ function IconButton(props: { label: string; onClick: () => void; children: React
       aria-label={props.label}
       title={props.label}
       onClick={props.onClick}
-      className="inline-flex h-6 w-6 cursor-pointer items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground"
+      className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       {props.children}
     </button>
   );
 }
 
-/** Spec §2/§9: zoom out, zoom in, fit to screen, reset; step 0.1 between 0.1 and 5. */
-export function ZoomControls({ zoom, onZoom, onFit }: ZoomControlsProps) {
+const Divider = () => <span aria-hidden className="mx-1 h-4 w-px bg-border" />;
+
+/**
+ * Spec §2/§9: zoom out, zoom in (step 0.1 between 0.1 and 5), fit to screen (at most 100%),
+ * reset view, and the 'Pin Entities' / 'Hide Entities' toggle of the repeated actor headers.
+ */
+export function ZoomControls(props: ZoomControlsProps) {
+  const { zoom, onZoom, pinned } = props;
+  const pinLabel = pinned ? PREVIEW_COPY.hideEntities : PREVIEW_COPY.pinEntities;
   return (
-    <div className="flex items-center gap-0.5" data-testid={PREVIEW_TEST_IDS.zoom}>
+    <div
+      className="flex items-center rounded-lg border border-border bg-background/95 p-0.5 text-xs shadow-sm backdrop-blur"
+      data-testid={PREVIEW_TEST_IDS.zoom}
+    >
       <IconButton label="Zoom out" onClick={() => onZoom(zoom - ZOOM.step)}>
         <ZoomOut className="h-3.5 w-3.5" aria-hidden />
       </IconButton>
-      <span className="w-10 text-center tabular-nums" data-testid={PREVIEW_TEST_IDS.zoomLevel}>
+      <span
+        className="w-11 text-center font-medium text-foreground tabular-nums"
+        aria-live="polite"
+        data-testid={PREVIEW_TEST_IDS.zoomLevel}
+      >
         {Math.round(zoom * 100)}%
       </span>
       <IconButton label="Zoom in" onClick={() => onZoom(zoom + ZOOM.step)}>
         <ZoomIn className="h-3.5 w-3.5" aria-hidden />
       </IconButton>
-      <IconButton label="Fit to screen" onClick={onFit}>
+      <Divider />
+      <IconButton label="Fit to screen" onClick={props.onFit}>
         <Maximize className="h-3.5 w-3.5" aria-hidden />
       </IconButton>
-      <IconButton label="Reset view" onClick={() => onZoom(ZOOM.initial)}>
+      <IconButton label="Reset view" onClick={props.onReset}>
         <RotateCcw className="h-3.5 w-3.5" aria-hidden />
       </IconButton>
+      <Divider />
+      <button
+        type="button"
+        data-pinned={pinned}
+        title="Repeated actor headers along long lifelines"
+        data-testid={PREVIEW_TEST_IDS.pinToggle}
+        onClick={() => props.onPinnedChange(!pinned)}
+        className={cn(
+          'inline-flex h-7 cursor-pointer items-center gap-1.5 rounded-md px-2 font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+          pinned
+            ? 'bg-primary/10 text-primary hover:bg-primary/15'
+            : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+        )}
+      >
+        {pinned ? (
+          <PinOff className="h-3.5 w-3.5" aria-hidden />
+        ) : (
+          <Pin className="h-3.5 w-3.5" aria-hidden />
+        )}
+        {pinLabel}
+      </button>
     </div>
   );
 }

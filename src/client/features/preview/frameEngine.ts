@@ -5,7 +5,12 @@
  */
 import type { ResolvedTheme } from '@shared/mermaid-config';
 import { isFrameMessage, type ParentMessage, type RenderRequest } from './protocol';
-import { PreviewStore, type PreviewEngine } from './previewStore';
+import {
+  PreviewStore,
+  type LabelEditHandler,
+  type PreviewEngine,
+  type ViewCommandName,
+} from './previewStore';
 
 export class FrameEngine implements PreviewEngine {
   private readonly store = new PreviewStore();
@@ -13,6 +18,8 @@ export class FrameEngine implements PreviewEngine {
   private latest: RenderRequest | null = null;
   private frame: HTMLIFrameElement | null = null;
   private zoom = 1;
+  private pinned = true;
+  private labelEdit: LabelEditHandler | null = null;
 
   getState = this.store.getState;
   subscribe = this.store.subscribe;
@@ -26,7 +33,21 @@ export class FrameEngine implements PreviewEngine {
 
   setZoom(zoom: number): void {
     this.zoom = zoom;
+    this.store.setZoom(zoom);
     if (this.ready) this.post({ type: 'lifeline:zoom', zoom });
+  }
+
+  view(command: ViewCommandName): void {
+    if (this.ready) this.post({ type: 'lifeline:view', command });
+  }
+
+  setPinned(pinned: boolean): void {
+    this.pinned = pinned;
+    if (this.ready) this.post({ type: 'lifeline:pin', pinned });
+  }
+
+  onLabelEdit(handler: LabelEditHandler | null): void {
+    this.labelEdit = handler;
   }
 
   attach(element: HTMLElement): () => void {
@@ -50,25 +71,34 @@ export class FrameEngine implements PreviewEngine {
     if (this.ready && this.latest) this.post(this.latest);
   }
 
+  /** A (re)loaded frame gets the view settings first, then the newest text. */
+  private greet() {
+    this.ready = true;
+    this.post({ type: 'lifeline:pin', pinned: this.pinned });
+    if (this.zoom !== 1) this.post({ type: 'lifeline:zoom', zoom: this.zoom });
+    this.send();
+  }
+
   // The frame's script has run by its load event, so its listener is in place even if our
   // handler missed the ready message.
   private onLoad = () => {
-    if (this.ready) return;
-    this.ready = true;
-    this.post({ type: 'lifeline:zoom', zoom: this.zoom });
-    this.send();
+    if (!this.ready) this.greet();
   };
 
   private onMessage = (event: MessageEvent) => {
     if (event.source === null || event.source !== this.frame?.contentWindow) return;
     if (!isFrameMessage(event.data)) return;
-    if (event.data.type === 'lifeline:ready') {
-      // First load, or the frame reloaded: (re)send the newest text.
-      this.ready = true;
-      this.post({ type: 'lifeline:zoom', zoom: this.zoom });
-      this.send();
+    const data = event.data;
+    if (data.type === 'lifeline:ready') {
+      this.greet(); // first load, or the frame reloaded
+    } else if (data.type === 'lifeline:view-state') {
+      this.zoom = data.zoom;
+      this.store.setZoom(data.zoom);
+    } else if (data.type === 'lifeline:label-edit') {
+      const { type: _type, ...edit } = data;
+      this.labelEdit?.(edit);
     } else {
-      this.store.accept(event.data);
+      this.store.accept(data);
     }
   };
 }

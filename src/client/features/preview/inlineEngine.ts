@@ -8,8 +8,9 @@ import { afterNextPaint } from './afterNextPaint';
 import { createLatestOnlyQueue } from './latestOnlyQueue';
 import { renderDiagram } from './mermaidRenderer';
 import type { RenderRequest } from './protocol';
-import { PreviewStore, type PreviewEngine } from './previewStore';
-import { applyZoom, naturalSvgSize } from './svgSize';
+import { ZOOM } from '@shared/constants';
+import { PreviewStore, type PreviewEngine, type ViewCommandName } from './previewStore';
+import { applyZoom, clampZoom, naturalSvgSize } from './svgSize';
 
 export class InlineEngine implements PreviewEngine {
   private readonly store = new PreviewStore();
@@ -47,8 +48,24 @@ export class InlineEngine implements PreviewEngine {
 
   setZoom(zoom: number): void {
     this.zoom = zoom;
+    this.store.setZoom(zoom);
     applyZoom(this.container?.querySelector('svg') ?? null, zoom);
   }
+
+  /** Diagnostic mode: zoom only (no pan, pinned headers or label editing). */
+  view(command: ViewCommandName): void {
+    const shown = this.store.getState().shown;
+    const box = this.container;
+    if (command === 'reset' || !box || !shown?.width || !shown.height) {
+      return this.setZoom(ZOOM.initial);
+    }
+    const fit = Math.min(box.clientWidth / shown.width, box.clientHeight / shown.height);
+    this.setZoom(clampZoom(Math.min(ZOOM.fitCap, fit * 0.9), ZOOM.min, ZOOM.max));
+  }
+
+  setPinned(): void {}
+
+  onLabelEdit(): void {}
 
   attach(element: HTMLElement): () => void {
     this.container = element;

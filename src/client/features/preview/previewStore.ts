@@ -1,6 +1,7 @@
 /** The state both preview engines (frame and inline) publish to the Preview component. */
 import { exceedsTextLimit, previewThemeFor, type ResolvedTheme } from '@shared/mermaid-config';
-import type { FrameTheme, RenderResult } from './protocol';
+import { ZOOM } from '@shared/constants';
+import type { FrameTheme, LabelEdit, RenderResult } from './protocol';
 import { setRenderedSvg } from './renderedSvg';
 
 export type PreviewStatus = RenderResult['status'] | 'too-large' | 'rendering';
@@ -11,7 +12,12 @@ export interface PreviewState {
   /** The sequence number of the newest text sent for rendering. */
   latestSeq: number;
   tooLarge: boolean;
+  /** The zoom the drawing is shown at (1 = natural size). */
+  zoom: number;
 }
+
+export type ViewCommandName = 'fit' | 'reset';
+export type LabelEditHandler = (edit: Omit<LabelEdit, 'type'>) => void;
 
 export function previewStatus(state: PreviewState): PreviewStatus {
   if (state.tooLarge) return 'too-large';
@@ -26,6 +32,12 @@ export interface PreviewEngine {
   request(text: string, theme: ResolvedTheme): void;
   /** Shows the drawing at `zoom` times its natural size. */
   setZoom(zoom: number): void;
+  /** Fits the drawing to the preview (never above 100%) or resets pan and zoom. */
+  view(command: ViewCommandName): void;
+  /** Shows or hides the repeated actor headers. */
+  setPinned(pinned: boolean): void;
+  /** Who hears about labels edited in place (null: nobody). */
+  onLabelEdit(handler: LabelEditHandler | null): void;
   subscribe(listener: () => void): () => void;
   getState(): PreviewState;
 }
@@ -36,7 +48,7 @@ export function resolvedThemeOf(theme: FrameTheme): ResolvedTheme {
 
 /** Sequence numbers, results and listeners; the engines only move text and drawings. */
 export class PreviewStore {
-  private state: PreviewState = { shown: null, latestSeq: 0, tooLarge: false };
+  private state: PreviewState = { shown: null, latestSeq: 0, tooLarge: false, zoom: ZOOM.initial };
   private readonly listeners = new Set<() => void>();
 
   getState = (): PreviewState => this.state;
@@ -67,6 +79,11 @@ export class PreviewStore {
     if (this.state.shown && result.seq <= this.state.shown.seq) return;
     this.update({ ...this.state, shown: result });
     if (!this.state.tooLarge) this.publishSvg(result);
+  }
+
+  /** The zoom now shown. */
+  setZoom(zoom: number): void {
+    if (zoom !== this.state.zoom) this.update({ ...this.state, zoom });
   }
 
   /** The preview left the page: export must no longer find its drawing. */

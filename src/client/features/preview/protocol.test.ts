@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isFrameMessage, isRenderRequest, isZoomRequest, type RenderResult } from './protocol';
+import {
+  isFrameMessage,
+  isPinRequest,
+  isRenderRequest,
+  isViewCommand,
+  isZoomRequest,
+  type RenderResult,
+} from './protocol';
 
 const result: RenderResult = {
   type: 'lifeline:result',
@@ -67,5 +74,40 @@ describe('isFrameMessage', () => {
   it('rejects non-objects and foreign messages', () => {
     expect(isFrameMessage(undefined)).toBe(false);
     expect(isFrameMessage({ type: 'webpackOk' })).toBe(false);
+  });
+});
+
+describe('workspace messages', () => {
+  const edit = {
+    type: 'lifeline:label-edit',
+    kind: 'message',
+    text: 'OK',
+    occurrence: 1,
+    elementId: null,
+    replacement: 'Fine',
+  };
+
+  it('accepts view commands, pin requests, view states and label edits', () => {
+    expect(isViewCommand({ type: 'lifeline:view', command: 'fit' })).toBe(true);
+    expect(isPinRequest({ type: 'lifeline:pin', pinned: false })).toBe(true);
+    expect(isFrameMessage({ type: 'lifeline:view-state', zoom: 1.2 })).toBe(true);
+    expect(isFrameMessage(edit)).toBe(true);
+  });
+
+  it.each([
+    { type: 'lifeline:view', command: 'zoom' },
+    { type: 'lifeline:pin', pinned: 'yes' },
+  ])('rejects the command %j', (data) => {
+    expect(isViewCommand(data) || isPinRequest(data)).toBe(false);
+  });
+
+  it.each([
+    { type: 'lifeline:view-state', zoom: 0 },
+    { ...edit, kind: 'script' },
+    { ...edit, occurrence: -1 },
+    { ...edit, replacement: 'x'.repeat(10_001) },
+    { ...edit, elementId: 7 },
+  ])('rejects the frame message %j', (data) => {
+    expect(isFrameMessage(data)).toBe(false);
   });
 });

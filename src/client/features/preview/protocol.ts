@@ -48,8 +48,53 @@ export interface ZoomRequest {
   zoom: number;
 }
 
-export type FrameMessage = FrameReady | RenderResult;
-export type ParentMessage = RenderRequest | ZoomRequest;
+/** Parent → frame: fit the drawing to the frame (never above 100%) or reset pan and zoom. */
+export interface ViewCommand {
+  type: 'lifeline:view';
+  command: 'fit' | 'reset';
+}
+
+/** Parent → frame: show or hide the repeated actor headers. */
+export interface PinRequest {
+  type: 'lifeline:pin';
+  pinned: boolean;
+}
+
+/** Frame → parent: the zoom now shown (after wheel, pinch, keys or a command). */
+export interface ViewState {
+  type: 'lifeline:view-state';
+  zoom: number;
+}
+
+export type LabelKind = 'message' | 'note' | 'actor' | 'block' | 'node' | 'edge' | 'text';
+
+/** Frame → parent: the user edited a label in place; the parent rewrites the source. */
+export interface LabelEdit {
+  type: 'lifeline:label-edit';
+  kind: LabelKind;
+  /** The label as drawn, lines joined by '\n'. */
+  text: string;
+  /** Which of the labels of this kind drawn with the same text (0-based, in drawing order). */
+  occurrence: number;
+  /** The drawn element's id in the source when known: a participant's or a flowchart node's id. */
+  elementId: string | null;
+  /** The new text, lines joined by '\n'. */
+  replacement: string;
+}
+
+export type FrameMessage = FrameReady | RenderResult | ViewState | LabelEdit;
+export type ParentMessage = RenderRequest | ZoomRequest | ViewCommand | PinRequest;
+
+const LABEL_KINDS: readonly string[] = [
+  'message',
+  'note',
+  'actor',
+  'block',
+  'node',
+  'edge',
+  'text',
+] satisfies LabelKind[];
+const MAX_LABEL_CHARS = 10_000;
 
 const STATUSES: readonly string[] = ['ok', 'fallback', 'error'] satisfies RenderStatus[];
 const THEMES: readonly string[] = ['dark', 'neutral'] satisfies FrameTheme[];
@@ -83,9 +128,40 @@ export function isZoomRequest(data: unknown): data is ZoomRequest {
   );
 }
 
+export function isViewCommand(data: unknown): data is ViewCommand {
+  return (
+    isRecord(data) &&
+    data.type === 'lifeline:view' &&
+    (data.command === 'fit' || data.command === 'reset')
+  );
+}
+
+export function isPinRequest(data: unknown): data is PinRequest {
+  return isRecord(data) && data.type === 'lifeline:pin' && typeof data.pinned === 'boolean';
+}
+
+function isLabelText(value: unknown): value is string {
+  return typeof value === 'string' && value.length <= MAX_LABEL_CHARS;
+}
+
+function isLabelEdit(data: Record<string, unknown>): boolean {
+  return (
+    typeof data.kind === 'string' &&
+    LABEL_KINDS.includes(data.kind) &&
+    isLabelText(data.text) &&
+    isLabelText(data.replacement) &&
+    isSeq(data.occurrence) &&
+    (data.elementId === null || isLabelText(data.elementId))
+  );
+}
+
 export function isFrameMessage(data: unknown): data is FrameMessage {
   if (!isRecord(data)) return false;
   if (data.type === 'lifeline:ready') return true;
+  if (data.type === 'lifeline:view-state') {
+    return typeof data.zoom === 'number' && data.zoom > 0 && data.zoom <= 10;
+  }
+  if (data.type === 'lifeline:label-edit') return isLabelEdit(data);
   return (
     data.type === 'lifeline:result' &&
     isSeq(data.seq) &&

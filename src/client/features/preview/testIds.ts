@@ -7,4 +7,6 @@ export const PREVIEW_TEST_IDS = {
   status: 'preview-status',
   zoom: 'preview-zoom',
   zoomLevel: 'preview-zoom-level',
+  pinToggle: 'preview-pin-toggle',
+  hint: 'preview-hint',
 } as const;

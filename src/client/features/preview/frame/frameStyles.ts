@@ -1,7 +1,32 @@
-/** The frame's own page styles: transparent, the drawing centred, scrolling when it is larger. */
+/**
+ * The frame's own page styles: a transparent, fixed stage the drawing is panned and zoomed on,
+ * and the inline label editor.
+ */
 export const FRAME_STYLES = `
-html, body { margin: 0; height: 100%; background: transparent; }
-body { overflow: auto; font-family: ui-sans-serif, system-ui, sans-serif; }
-#stage { box-sizing: border-box; min-height: 100%; display: flex; padding: 24px; }
-#stage > svg { display: block; flex: none; margin: auto; height: auto; }
+html, body { margin: 0; height: 100%; background: transparent; overflow: hidden; }
+body { font-family: ui-sans-serif, system-ui, sans-serif; }
+#stage {
+  position: fixed; inset: 0; overflow: hidden; touch-action: none; user-select: none;
+  -webkit-user-select: none; cursor: grab; outline: none;
+}
+#stage.dragging { cursor: grabbing; }
+#canvas { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
+#canvas > svg { display: block; max-width: none; }
+#stage:not(.dragging) :is(text.messageText, text.noteText, text.loopText, text.actor, span.nodeLabel, span.edgeLabel) {
+  cursor: text;
+}
+.lifeline-pinned { pointer-events: none; opacity: 0.94; }
+.label-editing { opacity: 0; }
+.label-editor {
+  position: fixed; z-index: 10; box-sizing: border-box; margin: 0; padding: 3px 8px;
+  resize: none; overflow: hidden; text-align: center; line-height: 1.35;
+  font-family: "trebuchet ms", verdana, arial, sans-serif;
+  color: #0f172a; background: #ffffff; border: 1.5px solid #6366f1; border-radius: 6px;
+  box-shadow: 0 0 0 4px rgb(99 102 241 / 0.18), 0 8px 24px -6px rgb(15 23 42 / 0.25);
+  outline: none;
+}
+:root[data-theme="dark"] .label-editor {
+  color: #f1f5f9; background: #1e293b; border-color: #818cf8;
+  box-shadow: 0 0 0 4px rgb(129 140 248 / 0.25), 0 8px 24px -6px rgb(0 0 0 / 0.6);
+}
 `;

@@ -1,14 +1,28 @@
 /**
  * The render frame: a sandboxed, opaque-origin document (sandbox="allow-scripts") that renders
  * and shows the diagram, so mermaid's long main-thread work never blocks typing in the editor.
- * It renders only the newest text it has received and reports each drawing to the parent.
+ * It renders only the newest text it has received and reports each drawing to the parent. It is
+ * also the workspace: pan, zoom, pinned actor headers and in-place label editing happen here,
+ * and the parent hears about them by message.
  */
+import { PREVIEW_RESCROLL_AFTER_CHANGE_MS } from '@shared/constants';
+import { afterNextPaint } from '../afterNextPaint';
 import { createLatestOnlyQueue } from '../latestOnlyQueue';
 import { renderDiagram } from '../mermaidRenderer';
-import { isRenderRequest, isZoomRequest, type FrameMessage, type RenderRequest } from '../protocol';
-import { applyZoom, naturalSvgSize } from '../svgSize';
-import { afterNextPaint } from '../afterNextPaint';
+import {
+  isPinRequest,
+  isRenderRequest,
+  isViewCommand,
+  isZoomRequest,
+  type FrameMessage,
+  type RenderRequest,
+} from '../protocol';
+import { naturalSvgSize } from '../svgSize';
 import { FRAME_STYLES } from './frameStyles';
+import { installGestures } from './gestures';
+import { installLabelEditor } from './labelEditor';
+import { buildPinnedHeaders, showPinnedHeaders } from './pinnedHeaders';
+import { Viewport } from './viewport';
 
 // Our location keeps the real URL even though our origin is opaque: the parent has that origin.
 const parentOrigin = new URL(window.location.href).origin;
@@ -18,24 +32,60 @@ style.textContent = FRAME_STYLES;
 document.head.append(style);
 const stage = document.createElement('main');
 stage.id = 'stage';
+stage.tabIndex = 0;
+const canvas = document.createElement('div');
+canvas.id = 'canvas';
+stage.append(canvas);
 document.body.append(stage);
-
-let zoom = 1;
 
 function post(message: FrameMessage) {
   window.parent.postMessage(message, parentOrigin);
 }
 
+const mode = new URLSearchParams(window.location.search).get('pan') === 'layout';
+const view = new Viewport(
+  stage,
+  canvas,
+  (zoom) => post({ type: 'lifeline:view-state', zoom }),
+  mode ? 'layout' : 'transform',
+);
+installGestures(stage, view);
+const currentSvg = () => canvas.querySelector('svg');
+const editor = installLabelEditor(
+  stage,
+  currentSvg,
+  () => view.zoom,
+  (edit) => post({ type: 'lifeline:label-edit', ...edit }),
+);
+
+let pinned = true;
+let headerTimer = 0;
+
 async function renderAndShow(request: RenderRequest) {
   const started = performance.now();
   const result = await renderDiagram(request.text, request.theme);
+  editor.close();
   document.documentElement.style.colorScheme = request.theme === 'dark' ? 'dark' : 'light';
+  document.documentElement.dataset.theme = request.theme;
   stage.dataset.status = result.status;
-  stage.innerHTML = result.svg;
-  const svg = stage.querySelector('svg');
-  // Mermaid's width="100%" would shrink wide diagrams until unreadable: show them at `zoom`.
-  applyZoom(svg, zoom);
+  // One synchronous swap: the old drawing stays until the new one is ready, and the view
+  // (pan and zoom) is kept, so typing never makes the preview jump or flash.
+  canvas.innerHTML = result.svg;
+  const svg = currentSvg();
   const size = svg ? naturalSvgSize(svg) : { width: 0, height: 0 };
+  if (svg) {
+    svg.style.maxWidth = 'none';
+    svg.style.width = `${size.width}px`;
+    svg.style.height = `${size.height}px`;
+  }
+  view.setContent(size.width, size.height);
+  buildPinnedHeaders(svg, pinned);
+  // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
+  clearTimeout(headerTimer);
+  headerTimer = window.setTimeout(
+    () => buildPinnedHeaders(currentSvg(), pinned),
+    PREVIEW_RESCROLL_AFTER_CHANGE_MS,
+  );
   await afterNextPaint();
   post({
     type: 'lifeline:result',
@@ -52,10 +102,15 @@ const queue = createLatestOnlyQueue(renderAndShow);
 
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.origin !== parentOrigin) return;
-  if (isRenderRequest(event.data)) queue.submit(event.data);
-  if (isZoomRequest(event.data)) {
-    zoom = event.data.zoom;
-    applyZoom(stage.querySelector('svg'), zoom);
+  const data: unknown = event.data;
+  if (isRenderRequest(data)) queue.submit(data);
+  else if (isZoomRequest(data)) view.zoomTo(data.zoom);
+  else if (isViewCommand(data)) {
+    if (data.command === 'fit') view.fit();
+    else view.reset();
+  } else if (isPinRequest(data)) {
+    pinned = data.pinned;
+    showPinnedHeaders(currentSvg(), pinned);
   }
 });
 

@@ -1,0 +1,95 @@
+/**
+ * The inline label editor (spec §2): a textarea over the double-clicked label. Enter saves,
+ * Shift+Enter inserts a newline, Escape cancels, blur saves. Saving tells the parent, which
+ * rewrites the source; the new drawing then replaces the old one.
+ */
+import type { LabelEdit } from '../protocol';
+import { labelTarget, type LabelTarget } from './labelTarget';
+
+const MIN_WIDTH_PX = 96;
+
+function fontSizeOf(element: Element): number {
+  return parseFloat(getComputedStyle(element).fontSize) || 16;
+}
+
+function boundsOf(elements: Element[]): DOMRect {
+  const rects = elements.map((element) => element.getBoundingClientRect());
+  const left = Math.min(...rects.map((rect) => rect.left));
+  const top = Math.min(...rects.map((rect) => rect.top));
+  const right = Math.max(...rects.map((rect) => rect.right));
+  const bottom = Math.max(...rects.map((rect) => rect.bottom));
+  return new DOMRect(left, top, right - left, bottom - top);
+}
+
+export function installLabelEditor(
+  stage: HTMLElement,
+  currentSvg: () => SVGSVGElement | null,
+  zoom: () => number,
+  save: (edit: Omit<LabelEdit, 'type'>) => void,
+): { close(): void } {
+  let open: { input: HTMLTextAreaElement; target: LabelTarget; done: boolean } | null = null;
+
+  function close(commit: boolean) {
+    if (!open || open.done) return;
+    const { input, target } = open;
+    open.done = true;
+    open = null;
+    for (const element of target.elements) element.classList.remove('label-editing');
+    const replacement = input.value.replace(/\r\n/g, '\n');
+    input.remove();
+    if (commit && replacement.trim() !== '' && replacement !== target.text) {
+      const { kind, text, occurrence, elementId } = target;
+      save({ kind, text, occurrence, elementId, replacement });
+    }
+  }
+
+  function fit(input: HTMLTextAreaElement) {
+    input.style.height = 'auto';
+    input.style.height = `${input.scrollHeight + 2}px`;
+  }
+
+  stage.addEventListener('dblclick', (event) => {
+    const svg = currentSvg();
+    if (!svg || !(event.target instanceof Element) || !svg.contains(event.target)) return;
+    const target = labelTarget(svg, event.target);
+    if (!target) return;
+    event.preventDefault();
+    close(true);
+    window.getSelection()?.removeAllRanges();
+    const bounds = boundsOf(target.elements);
+    const fontSize = fontSizeOf(target.elements[0] ?? svg) * zoom();
+    const input = document.createElement('textarea');
+    input.className = 'label-editor';
+    input.value = target.text;
+    input.rows = 1;
+    input.spellcheck = false;
+    input.setAttribute('aria-label', 'Edit label');
+    const width = Math.max(MIN_WIDTH_PX, bounds.width + fontSize * 2);
+    Object.assign(input.style, {
+      left: `${bounds.left + bounds.width / 2 - width / 2}px`,
+      top: `${bounds.top - 6}px`,
+      width: `${width}px`,
+      fontSize: `${fontSize}px`,
+    });
+    input.addEventListener('keydown', (key) => {
+      key.stopPropagation();
+      if (key.key === 'Enter' && !key.shiftKey && !key.isComposing) {
+        key.preventDefault();
+        close(true);
+      } else if (key.key === 'Escape') {
+        key.preventDefault();
+        close(false);
+      }
+    });
+    input.addEventListener('input', () => fit(input));
+    input.addEventListener('blur', () => close(true));
+    document.body.append(input);
+    for (const element of target.elements) element.classList.add('label-editing');
+    open = { input, target, done: false };
+    fit(input);
+    input.focus();
+    input.select();
+  });
+
+  return { close: () => close(true) };
+}

@@ -1,0 +1,59 @@
+/**
+ * Repeated actor headers (spec §2/§9): on every lifeline of at least 300 px, a copy of the
+ * participant's box every 350 px down the line, so whoever reads the middle of a long sequence
+ * diagram still sees whose line is whose. The copies live inside the SVG, so they pan and zoom
+ * with the drawing for free; they are the frame's own decoration and never reach the export.
+ */
+import { ACTOR_HEADER } from '@shared/constants';
+
+export const PINNED_CLASS = 'lifeline-pinned';
+
+function number(element: Element, name: string): number {
+  return parseFloat(element.getAttribute(name) ?? '') || 0;
+}
+
+/** The top box of the participant whose lifeline `line` is. */
+function headerOf(svg: SVGSVGElement, line: Element): SVGGElement | null {
+  const sibling = line.parentElement?.querySelector(':scope > g[data-et="participant"]');
+  if (sibling instanceof SVGGElement) return sibling;
+  const name = line.getAttribute('name');
+  const rect = name ? svg.querySelector(`rect.actor-top[name="${CSS.escape(name)}"]`) : null;
+  return rect?.parentElement instanceof SVGGElement ? rect.parentElement : null;
+}
+
+/** Removes the copies (if any) and, for sequence diagrams, adds them afresh. */
+export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): number {
+  if (!svg) return 0;
+  svg.querySelector(`:scope > g.${PINNED_CLASS}`)?.remove();
+  if (svg.getAttribute('aria-roledescription') !== 'sequence') return 0;
+  const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  layer.classList.add(PINNED_CLASS);
+  layer.setAttribute('aria-hidden', 'true');
+  let count = 0;
+  for (const line of svg.querySelectorAll('line.actor-line')) {
+    const top = number(line, 'y1');
+    const bottom = number(line, 'y2');
+    if (bottom - top < ACTOR_HEADER.minLifelinePx) continue;
+    const header = headerOf(svg, line);
+    const box = header?.querySelector('rect');
+    if (!header || !box) continue;
+    const boxTop = number(box, 'y');
+    const boxHeight = number(box, 'height');
+    for (let y = top + ACTOR_HEADER.everyPx; y + boxHeight <= bottom; y += ACTOR_HEADER.everyPx) {
+      const copy = header.cloneNode(true) as SVGGElement;
+      copy.removeAttribute('id');
+      copy.setAttribute('transform', `translate(0 ${y - boxTop})`);
+      layer.append(copy);
+      count++;
+    }
+  }
+  if (count === 0) return 0;
+  layer.style.display = pinned ? '' : 'none';
+  svg.append(layer);
+  return count;
+}
+
+export function showPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): void {
+  const layer = svg?.querySelector<SVGGElement>(`:scope > g.${PINNED_CLASS}`);
+  if (layer) layer.style.display = pinned ? '' : 'none';
+}

@@ -1,0 +1,125 @@
+/**
+ * Pan and zoom of the drawing inside the frame. The SVG keeps its natural size and is moved with
+ * one CSS transform on its wrapper, written at most once per animation frame: panning and zooming
+ * a 600-message diagram is compositing, never layout. (`?pan=layout` switches to resizing the
+ * SVG and moving it by left/top instead: the baseline `npm run bench:pan` compares with.)
+ */
+import { ZOOM } from '@shared/constants';
+import { clampZoom } from '../svgSize';
+
+const PADDING_PX = 24;
+/** After this long without a change the layer is re-rasterised at the new scale (sharp text). */
+const SETTLE_MS = 200;
+
+export type ApplyMode = 'transform' | 'layout';
+
+export class Viewport {
+  x = 0;
+  y = 0;
+  zoom: number = ZOOM.initial;
+  private width = 0;
+  private height = 0;
+  private frame = 0;
+  private settle = 0;
+  private reported = this.zoom;
+  /** The zoom the promoted layer was last rasterised at. */
+  private rasterZoom = this.zoom;
+
+  constructor(
+    private readonly stage: HTMLElement,
+    private readonly canvas: HTMLElement,
+    private readonly onZoom: (zoom: number) => void,
+    private readonly mode: ApplyMode = 'transform',
+  ) {}
+
+  /** A new drawing: the first one is placed by reset; later ones keep the view (typing). */
+  setContent(width: number, height: number): void {
+    const first = this.width === 0;
+    this.width = width;
+    this.height = height;
+    if (first) this.reset();
+    else this.schedule();
+  }
+
+  /** Zooms to `zoom`, keeping the stage point (`cx`, `cy`) still (the centre by default). */
+  zoomTo(zoom: number, cx = this.stage.clientWidth / 2, cy = this.stage.clientHeight / 2): void {
+    const next = clampZoom(zoom, ZOOM.min, ZOOM.max);
+    if (next === this.zoom) return;
+    const ratio = next / this.zoom;
+    this.x = cx - (cx - this.x) * ratio;
+    this.y = cy - (cy - this.y) * ratio;
+    this.zoom = next;
+    this.schedule();
+  }
+
+  panBy(dx: number, dy: number): void {
+    if (dx === 0 && dy === 0) return;
+    this.x += dx;
+    this.y += dy;
+    this.schedule();
+  }
+
+  /** Zoom 1, centred horizontally (left-aligned when wider than the stage), top padded. */
+  reset(): void {
+    this.zoom = ZOOM.initial;
+    this.place();
+  }
+
+  /** The whole drawing in view, never above 100% (spec §9). */
+  fit(): void {
+    if (!this.width || !this.height) return;
+    const room = (size: number) => Math.max(1, size - 2 * PADDING_PX);
+    const fit = Math.min(
+      room(this.stage.clientWidth) / this.width,
+      room(this.stage.clientHeight) / this.height,
+    );
+    this.zoom = clampZoom(Math.min(ZOOM.fitCap, fit), ZOOM.min, ZOOM.max);
+    this.place();
+  }
+
+  private place() {
+    const centre = (stage: number, size: number) =>
+      size * this.zoom + 2 * PADDING_PX <= stage ? (stage - size * this.zoom) / 2 : PADDING_PX;
+    this.x = centre(this.stage.clientWidth, this.width);
+    this.y = Math.min(centre(this.stage.clientHeight, this.height), PADDING_PX);
+    this.schedule();
+  }
+
+  private schedule() {
+    if (this.frame === 0) this.frame = requestAnimationFrame(this.apply);
+  }
+
+  private apply = () => {
+    this.frame = 0;
+    const style = this.canvas.style;
+    if (this.mode === 'layout') {
+      const svg = this.canvas.querySelector('svg');
+      if (svg) {
+        svg.style.width = `${this.width * this.zoom}px`;
+        svg.style.height = `${this.height * this.zoom}px`;
+      }
+      style.left = `${this.x}px`;
+      style.top = `${this.y}px`;
+    } else {
+      if (style.willChange !== 'transform') style.willChange = 'transform';
+      style.transform = `translate(${this.x}px, ${this.y}px) scale(${this.zoom})`;
+      clearTimeout(this.settle);
+      this.settle = window.setTimeout(this.sharpen, SETTLE_MS);
+    }
+    if (this.zoom !== this.reported) {
+      this.reported = this.zoom;
+      this.onZoom(this.zoom);
+    }
+  };
+
+  /**
+   * A promoted layer keeps the raster scale it was promoted at, so after a zoom settles it is
+   * demoted for one frame to be drawn sharp at the new scale. Pans never need it.
+   */
+  private sharpen = () => {
+    if (this.zoom === this.rasterZoom) return;
+    this.rasterZoom = this.zoom;
+    this.canvas.style.willChange = 'auto';
+    requestAnimationFrame(() => (this.canvas.style.willChange = 'transform'));
+  };
+}
