@@ -30,4 +30,7 @@ export const readableBy = (actor: Actor): SQL =>
 
 /** The caller's access as a column: 'owner', 'editor' or 'viewer'. */
 export const accessOf = (actor: Actor) =>
-  sql<DiagramAccess>`case when ${diagrams.userId} = ${actor.id} then 'owner' else coalesce((select ${collaborators.role} from ${collaborators} where ${collaborators.diagramId} = ${diagrams.id} and ${collaborators.email} = ${actor.email?.toLowerCase() ?? ''}), 'viewer') end`;
+  sql<DiagramAccess>`case when ${diagrams.userId} = ${actor.id} then 'owner' else coalesce((select ${collaborators.role} from ${collaborators} where ${and(
+    eq(collaborators.diagramId, diagrams.id),
+    eq(collaborators.email, actor.email?.toLowerCase() ?? ''),
+  )}), 'viewer') end`;

@@ -139,6 +139,50 @@ describe.each(testDatabases)('sharing and collaborators on $name', ({ open }) =>
     }
   });
 
+  it("reports each collaborator's own role on any diagram, whatever its id", async () => {
+    // Several diagrams and collaborator rows, so diagram ids and collaborator ids differ.
+    for (let i = 0; i < 3; i++) {
+      await as('owner', {
+        method: 'POST',
+        url: '/api/diagrams',
+        payload: { title: `Filler ${i}`, content: 'graph TD' },
+      });
+    }
+    const second = (
+      await as('owner', {
+        method: 'POST',
+        url: '/api/diagrams',
+        payload: { title: 'Second', content: 'graph TD' },
+      })
+    ).json() as Diagram;
+    const url = `/api/diagrams/${second.id}/collaborators`;
+    const reader = await signInLocally(app, 'reader@example.test', 'reader');
+    await as('owner', {
+      method: 'POST',
+      url,
+      payload: { email: 'reader@example.test', role: 'viewer' },
+    });
+    await as('owner', {
+      method: 'POST',
+      url,
+      payload: { email: 'editor@example.test', role: 'editor' },
+    });
+    const asEditor = await as('editor', { method: 'GET', url: `/api/diagrams/${second.id}` });
+    expect(asEditor.json().access).toBe('editor');
+    const asReader = await injectWithCookie(
+      app,
+      { method: 'GET', url: `/api/diagrams/${second.id}` },
+      reader,
+    );
+    expect(asReader.json().access).toBe('viewer');
+    const edit = await as('editor', {
+      method: 'PUT',
+      url: `/api/diagrams/${second.id}`,
+      payload: { content: 'graph LR' },
+    });
+    expect(edit.statusCode).toBe(200);
+  });
+
   it('lets an editor save with the lost-update check', async () => {
     const seen = await stored();
     await as('owner', {
