@@ -7,8 +7,11 @@ import { NotFoundPage } from '@/features/landing/NotFoundPage';
 
 // The editor (CodeMirror, the preview) is its own chunk: the landing page never loads it.
 const EditorScreen = lazy(() => import('@/features/editor/EditorScreen'));
+const SharedDiagramScreen = lazy(() => import('@/features/share/SharedDiagramScreen'));
 
 export const TRY_PATH = '/try';
+/** Spec §2: a shared diagram, for anyone. */
+export const SHARED_PATH = '/d/:token';
 
 export function App() {
   const { data: user, isPending } = useUser();
@@ -24,6 +27,11 @@ export function App() {
           <Route path={TRY_PATH}>
             <EditorScreen user={user} />
           </Route>
+          <Route path={SHARED_PATH}>
+            {({ token }) => (
+              <SharedDiagramScreen key={token} token={token} user={user} homePath="/" />
+            )}
+          </Route>
           <Route>
             <NotFoundPage />
           </Route>
@@ -32,6 +40,11 @@ export function App() {
         <Switch>
           <Route path={TRY_PATH}>
             <EditorScreen user={null} />
+          </Route>
+          <Route path={SHARED_PATH}>
+            {({ token }) => (
+              <SharedDiagramScreen key={token} token={token} user={null} homePath={TRY_PATH} />
+            )}
           </Route>
           <Route>
             <LandingPage />

@@ -11,6 +11,8 @@ import { fetchJson } from './http';
 
 export const diagramsQueryKey = ['/api/diagrams'] as const;
 export const diagramQueryKey = (id: number) => ['/api/diagrams', id] as const;
+/** Under diagramsQueryKey, so every write's refetch of the list covers it too. */
+export const diagramSummariesQueryKey = ['/api/diagrams', 'summary'] as const;
 
 export const diagramsApi = {
   list: () => fetchJson<Diagram[]>('/api/diagrams'),
@@ -21,10 +23,22 @@ export const diagramsApi = {
   update: (id: number, body: UpdateDiagramBody) =>
     fetchJson<Diagram>(`/api/diagrams/${id}`, { method: 'PUT', body: JSON.stringify(body) }),
   remove: (id: number) => fetchJson<void>(`/api/diagrams/${id}`, { method: 'DELETE' }),
+  /** A public diagram by its share token; anyone may ask (spec §7). */
+  getShared: (token: string) =>
+    fetchJson<Diagram>(`/api/diagrams/shared/${encodeURIComponent(token)}`),
 };
 
 export function useDiagrams(enabled = true) {
   return useQuery({ queryKey: diagramsQueryKey, queryFn: diagramsApi.list, enabled });
+}
+
+/** The light list (no diagram text) the sidebar shows; newest first. */
+export function useDiagramSummaries(enabled = true) {
+  return useQuery({
+    queryKey: diagramSummariesQueryKey,
+    queryFn: diagramsApi.listSummaries,
+    enabled,
+  });
 }
 
 function useRefetchingMutation<TVariables, TResult>(
@@ -49,4 +63,11 @@ export function useUpdateDiagram() {
 
 export function useDeleteDiagram() {
   return useRefetchingMutation((id: number) => diagramsApi.remove(id));
+}
+
+/** PUT {folderId}: moves a diagram into a folder, or to the root with null. */
+export function useMoveDiagram() {
+  return useRefetchingMutation(({ id, folderId }: { id: number; folderId: number | null }) =>
+    diagramsApi.update(id, { folderId }),
+  );
 }

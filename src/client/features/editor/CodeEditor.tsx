@@ -12,7 +12,11 @@ const programmatic = Annotation.define<boolean>();
 export interface CodeEditorHandle {
   setText(text: string): void;
   getText(): string;
+  /** One undoable user change of exactly [from, to) (in-place label edits in the preview). */
+  replaceRange(from: number, to: number, text: string): void;
   focus(): void;
+  /** Read-only (a viewer's shared diagram): the text can be read, selected and copied, not typed. */
+  setReadOnly(readOnly: boolean): void;
 }
 
 interface CodeEditorProps {
@@ -40,6 +44,7 @@ export const CodeEditor = memo(function CodeEditor({
   const hostRef = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
   const themeSlot = useRef(new Compartment());
+  const readOnlySlot = useRef(new Compartment());
   // The view is created once; these refs let it always call the latest props.
   const latest = useRef({ initialText, dark, onTextChange, onUserEdit });
   useLayoutEffect(() => {
@@ -56,6 +61,7 @@ export const CodeEditor = memo(function CodeEditor({
         extensions: [
           ...baseExtensions(),
           themeSlot.current.of(latest.current.dark ? darkEditorTheme : lightEditorTheme),
+          readOnlySlot.current.of(EditorState.readOnly.of(false)),
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             for (const tr of update.transactions) {
@@ -89,7 +95,19 @@ export const CodeEditor = memo(function CodeEditor({
         if (viewRef.current) replaceText(viewRef.current, text);
       },
       getText: () => viewRef.current?.state.doc.toString() ?? '',
+      replaceRange: (from, to, text) => {
+        if (viewRef.current?.state.readOnly) return; // label edits are user edits too
+        viewRef.current?.dispatch({
+          changes: { from, to, insert: text },
+          userEvent: 'input.label',
+        });
+      },
       focus: () => viewRef.current?.focus(),
+      setReadOnly: (readOnly) => {
+        viewRef.current?.dispatch({
+          effects: readOnlySlot.current.reconfigure(EditorState.readOnly.of(readOnly)),
+        });
+      },
     }),
     [],
   );

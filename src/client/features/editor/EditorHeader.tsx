@@ -19,6 +19,8 @@ export interface HeaderSlots {
   autoSave?: ReactNode;
   /** The avatar menu. */
   account?: ReactNode;
+  /** The sidebar collapse toggle (spec §2: signed-in). */
+  sidebarToggle?: ReactNode;
 }
 
 interface EditorHeaderProps extends HeaderSlots {
@@ -43,6 +45,7 @@ export const EditorHeader = memo(function EditorHeader({
   status,
   autoSave,
   account,
+  sidebarToggle,
 }: EditorHeaderProps) {
   return (
     <header
@@ -74,6 +77,7 @@ export const EditorHeader = memo(function EditorHeader({
           <FilePlus className="h-4 w-4" aria-hidden />
           <span className={label}>{EDITOR_TEXT.newDiagram}</span>
         </Button>
+        {sidebarToggle}
         <span className="mx-0.5 h-5 w-px bg-border max-sm:hidden" aria-hidden />
         <ThemeMenu />
         {account}

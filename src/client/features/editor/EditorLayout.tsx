@@ -6,7 +6,7 @@ import { CodeEditor } from './CodeEditor';
 import { blankDraft } from './draftStorage';
 import type { Draft } from './draftStore';
 import { EditorHeader, type HeaderSlots } from './EditorHeader';
-import { EditorPanels } from './EditorPanels';
+import { EditorPanels, type SidebarSlot } from './EditorPanels';
 import { PreviewPane } from './PreviewPane';
 import { EDITOR_TESTIDS } from './testids';
 import type { EditorCore } from './useEditorCore';
@@ -25,6 +25,8 @@ interface EditorLayoutProps extends HeaderSlots {
   banner?: ReactNode;
   /** Dialogs of the variant. */
   children?: ReactNode;
+  /** The signed-in sidebar panel. */
+  sidebar?: SidebarSlot;
 }
 
 const noop = () => undefined;
@@ -40,6 +42,7 @@ export function EditorLayout({
   onUserEdit,
   banner,
   children,
+  sidebar,
   ...slots
 }: EditorLayoutProps) {
   const { resolved } = useTheme();
@@ -60,6 +63,7 @@ export function EditorLayout({
       {banner}
       <EditorPanels
         signedIn={signedIn}
+        sidebar={sidebar}
         editor={
           <CodeEditor
             ref={editor}
@@ -69,7 +73,7 @@ export function EditorLayout({
             onUserEdit={onUserEdit ?? noop}
           />
         }
-        preview={<PreviewPane store={store} />}
+        preview={<PreviewPane store={store} editor={editor} />}
       />
       <TemplateDialog
         open={templatesOpen}

@@ -3,32 +3,109 @@ import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
 import { MOBILE_BREAKPOINT_PX, PANELS } from '@shared/constants';
 import { STORAGE_KEYS } from '@shared/storage-keys';
 import { cn } from '@/lib/cn';
+import { SIDEBAR_COPY, SIDEBAR_TESTIDS } from '@/features/sidebar/copy';
+import { SIDEBAR_PANEL_ID } from '@/features/sidebar/SidebarToggle';
+import type { SidebarPanel } from '@/features/sidebar/useSidebarPanel';
 import { EDITOR_COPY } from './copy';
 import { useMediaQuery } from './useMediaQuery';
 import { EDITOR_TESTIDS } from './testids';
 
 /** Spec leaves the preview's minimum open; a sliver of diagram is useless, so keep 20%. */
 const PREVIEW_MIN = 20;
+const STACKED_SIDEBAR = 30;
+
+/** The signed-in sidebar: its content and the handle the header toggle drives. */
+export interface SidebarSlot {
+  content: ReactNode;
+  panel: SidebarPanel;
+}
 
 interface EditorPanelsProps {
   signedIn: boolean;
   editor: ReactNode;
   preview: ReactNode;
+  sidebar?: SidebarSlot;
+}
+
+type Direction = 'horizontal' | 'vertical';
+
+function ResizeHandle({
+  direction,
+  label,
+  testId,
+}: {
+  direction: Direction;
+  label: string;
+  testId: string;
+}) {
+  return (
+    <PanelResizeHandle
+      aria-label={label}
+      data-testid={testId}
+      className={cn(
+        'group relative flex items-center justify-center bg-border outline-none transition-colors',
+        'hover:bg-primary/60 focus-visible:bg-primary data-[resize-handle-state=drag]:bg-primary',
+        direction === 'horizontal' ? 'w-px' : 'h-px',
+      )}
+    >
+      <span
+        className={cn(
+          'z-10 rounded-full border border-muted-foreground/30 bg-card shadow-sm transition-colors group-hover:border-primary/60 group-focus-visible:border-primary',
+          direction === 'horizontal' ? 'h-8 w-2' : 'h-2 w-8',
+        )}
+        aria-hidden
+      />
+    </PanelResizeHandle>
+  );
+}
+
+/** The collapsible sidebar panel: its size state reaches the header toggle through `panel`. */
+function SidebarPanelView({
+  panel,
+  defaultSize,
+  children,
+}: {
+  panel: SidebarPanel;
+  defaultSize: number;
+  children: ReactNode;
+}) {
+  const { attach, setCollapsed } = panel;
+  return (
+    <Panel
+      id={SIDEBAR_PANEL_ID}
+      order={0}
+      ref={attach}
+      defaultSize={defaultSize}
+      minSize={PANELS.sidebar.min}
+      collapsible
+      collapsedSize={0}
+      onCollapse={() => setCollapsed(true)}
+      onExpand={() => setCollapsed(false)}
+      data-testid={SIDEBAR_TESTIDS.panel}
+    >
+      {children}
+    </Panel>
+  );
 }
 
 /**
- * Editor and preview side by side, resizable (react-resizable-panels: keyboard step 10%, 100%
- * with Shift; layout saved to localStorage 100 ms after the last change). Under 768px the panels
- * stack, editor above preview, with their own saved layout so a phone does not inherit a desktop
- * split.
+ * Sidebar (signed in), editor and preview side by side, resizable (react-resizable-panels:
+ * keyboard step 10%, 100% with Shift; layout saved to localStorage 100 ms after the last change).
+ * The sidebar collapses by dragging it below its minimum or by the header toggle. Under 768px the
+ * panels stack, with their own saved layout so a phone does not inherit a desktop split.
  */
-export function EditorPanels({ signedIn, editor, preview }: EditorPanelsProps) {
+export function EditorPanels({ signedIn, editor, preview, sidebar }: EditorPanelsProps) {
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const variant = signedIn ? 'signed-in' : 'signed-out';
-  const direction = narrow ? 'vertical' : 'horizontal';
-  // Spec: 50% signed out. Signed in, the 40/40 split comes with the sidebar (a later feature);
-  // until then the two panels share the room evenly there too.
-  const editorSize = PANELS.editor.defaultSignedOut;
+  const direction: Direction = narrow ? 'vertical' : 'horizontal';
+  // Spec §9: 20/40/40 with the sidebar; 50/50 without it (signed out). Stacked on a phone, a
+  // fifth of the height shows two rows of the list, so the sidebar starts at 30/35/35 there.
+  const sidebarSize = sidebar ? (narrow ? STACKED_SIDEBAR : PANELS.sidebar.default) : 0;
+  const editorSize = sidebar
+    ? narrow
+      ? (100 - STACKED_SIDEBAR) / 2
+      : PANELS.editor.default
+    : PANELS.editor.defaultSignedOut;
 
   return (
     <PanelGroup
@@ -38,6 +115,18 @@ export function EditorPanels({ signedIn, editor, preview }: EditorPanelsProps) {
       keyboardResizeBy={PANELS.keyboardStep}
       className="min-h-0 flex-1"
     >
+      {sidebar && (
+        <>
+          <SidebarPanelView panel={sidebar.panel} defaultSize={sidebarSize}>
+            {sidebar.content}
+          </SidebarPanelView>
+          <ResizeHandle
+            direction={direction}
+            label={SIDEBAR_COPY.resizeSidebar}
+            testId={SIDEBAR_TESTIDS.resizeHandle}
+          />
+        </>
+      )}
       <Panel
         id="editor"
         order={1}
@@ -48,27 +137,15 @@ export function EditorPanels({ signedIn, editor, preview }: EditorPanelsProps) {
       >
         {editor}
       </Panel>
-      <PanelResizeHandle
-        aria-label={EDITOR_COPY.resizeLabel}
-        data-testid={EDITOR_TESTIDS.resizeHandle}
-        className={cn(
-          'group relative flex items-center justify-center bg-border outline-none transition-colors',
-          'hover:bg-primary/60 focus-visible:bg-primary data-[resize-handle-state=drag]:bg-primary',
-          direction === 'horizontal' ? 'w-px' : 'h-px',
-        )}
-      >
-        <span
-          className={cn(
-            'z-10 rounded-full border border-muted-foreground/30 bg-card shadow-sm transition-colors group-hover:border-primary/60 group-focus-visible:border-primary',
-            direction === 'horizontal' ? 'h-8 w-2' : 'h-2 w-8',
-          )}
-          aria-hidden
-        />
-      </PanelResizeHandle>
+      <ResizeHandle
+        direction={direction}
+        label={EDITOR_COPY.resizeLabel}
+        testId={EDITOR_TESTIDS.resizeHandle}
+      />
       <Panel
         id="preview"
         order={2}
-        defaultSize={100 - editorSize}
+        defaultSize={100 - sidebarSize - editorSize}
         minSize={PREVIEW_MIN}
         data-testid={EDITOR_TESTIDS.previewPanel}
       >

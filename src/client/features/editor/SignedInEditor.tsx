@@ -1,6 +1,12 @@
 import { useCallback, useState } from 'react';
 import type { User } from '@shared/schemas';
+import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
+import { AccessBadge } from '@/features/share/AccessBadge';
+import { ShareDialog } from '@/features/share/ShareDialog';
+import { useSaveCopy } from '@/features/share/useSaveCopy';
+import { useViewerMode } from '@/features/share/useViewerMode';
+import { useSidebarSlot } from '@/features/sidebar/useSidebarSlot';
 import type { Draft } from './draftStore';
 import { EditorLayout } from './EditorLayout';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
@@ -19,9 +25,15 @@ export function SignedInEditor({ user }: { user: User }) {
   const { store, applyDraft } = core;
   const session = useDocumentSession({ user, draft: store, applyDraft });
   const [ready, setReady] = useState(false);
+  const [tokenOpen, setTokenOpen] = useState(false);
   const markReady = useCallback(() => setReady(true), []);
   useInitialDiagram(session, markReady);
   const conflict = useDocument(session.doc, (state) => state.conflict);
+  const [shareOpen, setShareOpen] = useState(false);
+  // A viewer's diagram is read-only; Save makes the viewer's own copy (spec §4).
+  const viewer = useViewerMode(session.doc, core.editor);
+  const saveCopy = useSaveCopy(session.open);
+  const sidebar = useSidebarSlot(session);
 
   const { startNew, save, doc, saver } = session;
   // Spec §4: New and template choice start a new diagram; the current one is saved first.
@@ -40,14 +52,21 @@ export function SignedInEditor({ user }: { user: User }) {
       <EditorLayout
         core={core}
         signedIn
-        onSave={() => void save()}
-        onShare={() => undefined}
+        sidebar={sidebar}
+        sidebarToggle={sidebar.toggle}
+        onSave={() => void (viewer ? saveCopy(store.get()) : save())}
+        onShare={() => setShareOpen(true)}
         onChoose={onChoose}
-        status={<SaveStatus draft={store} doc={doc} />}
+        status={
+          <>
+            <AccessBadge doc={doc} />
+            <SaveStatus draft={store} doc={doc} />
+          </>
+        }
         autoSave={
           <AutoSaveSwitch checked={session.autoSaveOn} onCheckedChange={session.setAutoSaveOn} />
         }
-        account={<AvatarMenu user={user} onApiToken={() => undefined} />}
+        account={<AvatarMenu user={user} onApiToken={() => setTokenOpen(true)} />}
         banner={
           session.backupOffer && (
             <RestoreBanner
@@ -58,6 +77,8 @@ export function SignedInEditor({ user }: { user: User }) {
           )
         }
       >
+        <ShareDialog open={shareOpen} onOpenChange={setShareOpen} session={session} user={user} />
+        <ApiTokenDialog open={tokenOpen} onOpenChange={setTokenOpen} />
         <ConflictDialog
           server={conflict}
           onChoose={(choice) => void session.resolveConflict(choice)}

@@ -28,7 +28,7 @@ export function SignedOutEditor() {
   const onSave = useCallback(() => saveCopyAndSignIn(store.get(), true), [store]);
   const onShare = useCallback(() => setShareOpen(true), []);
   const onSignIn = useCallback(() => goToSignIn(), []);
-  const focusEditor = useCallback(() => editor.current?.focus(), [editor]);
+  const focusEditor = () => editor.current?.focus();
   const signInKeepingCopy = useCallback(() => saveCopyAndSignIn(store.get(), false), [store]);
 
   return (

@@ -13,10 +13,10 @@ import type { Draft } from './draftStore';
  * Spec §4 "Saving when signed out": keep the diagram under pendingDiagramSave and the current
  * path under authRedirectPath, then go to Google sign-in; after sign-in the copy is created.
  * `notify` shows the 'Sign in required' toast first (Save Copy); the prompt's and the share
- * dialog's sign-in buttons are explicit choices and leave at once.
+ * dialog's sign-in buttons are explicit choices and leave at once. `path` is where sign-in returns
+ * (a shared diagram's copy is made at '/', not back on the link).
  */
-export function saveCopyAndSignIn(draft: Draft, notify: boolean): void {
-  const path = currentPath();
+export function saveCopyAndSignIn(draft: Draft, notify: boolean, path = currentPath()): void {
   writeStoredDraft(STORAGE_KEYS.pendingDiagramSave, {
     title: normaliseTitle(draft.title),
     content: draft.content,

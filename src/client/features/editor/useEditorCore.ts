@@ -3,9 +3,12 @@ import type { CodeEditorHandle } from './CodeEditor';
 import { loadInitialDraft } from './draftStorage';
 import { createDraftStore, type Draft } from './draftStore';
 
-/** What every editor variant has: the draft, the CodeMirror handle and the template chooser. */
-export function useEditorCore(signedIn: boolean) {
-  const [store] = useState(() => createDraftStore(loadInitialDraft(signedIn)));
+/**
+ * What every editor variant has: the draft, the CodeMirror handle and the template chooser.
+ * `initial` starts it on a given diagram (a shared one) instead of the stored or blank draft.
+ */
+export function useEditorCore(signedIn: boolean, initial?: Draft) {
+  const [store] = useState(() => createDraftStore(initial ?? loadInitialDraft(signedIn)));
   const [initialText] = useState(() => store.get().content);
   const editor = useRef<CodeEditorHandle>(null);
   const [templatesOpen, setTemplatesOpen] = useState(false);

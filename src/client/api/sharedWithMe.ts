@@ -1,0 +1,13 @@
+/** GET /api/shared-with-me: diagrams other people shared with the signed-in user. */
+import { useQuery } from '@tanstack/react-query';
+import type { SharedWithMe } from '@shared/schemas';
+import { fetchJson } from './http';
+
+export const sharedWithMeQueryKey = ['/api/shared-with-me'] as const;
+
+export function useSharedWithMe() {
+  return useQuery({
+    queryKey: sharedWithMeQueryKey,
+    queryFn: () => fetchJson<SharedWithMe[]>('/api/shared-with-me'),
+  });
+}

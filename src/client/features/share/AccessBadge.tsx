@@ -1,0 +1,25 @@
+import { Eye, PencilLine } from 'lucide-react';
+import { useDocument, type DocumentStore } from '@/features/editor/saving/documentStore';
+import { SHARE_COPY, SHARE_TESTIDS } from './copy';
+import { useOwnerName } from './useOwnerName';
+
+/** Beside the title when the open diagram is someone else's: "Shared by {owner} · can view". */
+export function AccessBadge({ doc }: { doc: DocumentStore }) {
+  const id = useDocument(doc, (state) => state.id);
+  const access = useDocument(doc, (state) => state.access);
+  const owner = useOwnerName(id);
+  if (access === 'owner') return null;
+  const Icon = access === 'viewer' ? Eye : PencilLine;
+  const text = SHARE_COPY.sharedBy(owner ?? SHARE_COPY.someone, access);
+  return (
+    <span
+      className="inline-flex shrink-0 items-center gap-1 rounded-full border border-border bg-muted px-2 py-0.5 text-xs text-muted-foreground max-md:sr-only"
+      data-testid={SHARE_TESTIDS.accessBadge}
+      data-access={access}
+      title={access === 'viewer' ? SHARE_COPY.readOnlyHint : undefined}
+    >
+      <Icon className="h-3.5 w-3.5" aria-hidden />
+      {text}
+    </span>
+  );
+}

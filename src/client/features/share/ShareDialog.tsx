@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Share2 } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import type { User } from '@shared/schemas';
+import { TOAST_TEXT } from '@shared/messages';
+import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
+import { readableError } from '@/api/http';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast-store';
+import { useDocument } from '@/features/editor/saving/documentStore';
+import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import { CollaboratorsSection } from './CollaboratorsSection';
+import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from './copy';
+import { OwnerOnlyNotice } from './OwnerOnlyNotice';
+import { PublicLinkSection } from './PublicLinkSection';
+
+interface ShareDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  session: DocumentSession;
+  user: User;
+}
+
+/**
+ * Spec §2 'Share Diagram' for the signed-in editor. The owner turns the public link on and off
+ * (saved at once, spec §4) and manages collaborators; a collaborator sees who owns it.
+ */
+export function ShareDialog({ open, onOpenChange, session, user }: ShareDialogProps) {
+  const { doc, save } = session;
+  const queryClient = useQueryClient();
+  const id = useDocument(doc, (state) => state.id);
+  const access = useDocument(doc, (state) => state.access);
+  const isPublic = useDocument(doc, (state) => state.isPublic);
+  const shareToken = useDocument(doc, (state) => state.shareToken);
+  const [busy, setBusy] = useState(false);
+
+  /** A never-saved diagram is saved first (it needs an id to be shared). */
+  const ensureSaved = useCallback(async (): Promise<number | null> => {
+    if (doc.get().id === 0) await save();
+    return doc.get().id || null;
+  }, [doc, save]);
+
+  const onPublicChange = async (next: boolean) => {
+    setBusy(true);
+    try {
+      const target = await ensureSaved();
+      if (!target) return;
+      const saved = await diagramsApi.update(target, { isPublic: next });
+      if (doc.get().id === target) {
+        doc.update({
+          isPublic: saved.isPublic,
+          shareToken: saved.shareToken,
+          updatedAt: saved.updatedAt,
+        });
+      }
+      void queryClient.invalidateQueries({ queryKey: diagramsQueryKey });
+    } catch (error) {
+      toast({ title: TOAST_TEXT.error, description: readableError(error), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const owner = access === 'owner';
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="lg"
+        // minmax(0, 1fr): long links and e-mails shrink inside the dialog instead of widening it.
+        className="grid-cols-[minmax(0,1fr)]"
+        data-testid={SHARE_TESTIDS.dialog}
+        data-access={access}
+      >
+        <DialogHeader>
+          <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-primary">
+            <Share2 className="h-5 w-5" aria-hidden />
+          </span>
+          <DialogTitle>{SHARE_TEXT.title}</DialogTitle>
+          <DialogDescription>
+            {owner ? SHARE_COPY.description : SHARE_COPY.ownerOnlyTitle}
+          </DialogDescription>
+        </DialogHeader>
+        {owner ? (
+          <>
+            {id === 0 && (
+              <p
+                className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground"
+                data-testid={SHARE_TESTIDS.unsavedNote}
+              >
+                {SHARE_COPY.unsavedNote}
+              </p>
+            )}
+            <PublicLinkSection
+              isPublic={isPublic}
+              shareToken={shareToken}
+              busy={busy}
+              onPublicChange={(next) => void onPublicChange(next)}
+            />
+            <CollaboratorsSection diagramId={id} owner={user} ensureSaved={ensureSaved} />
+          </>
+        ) : (
+          <OwnerOnlyNotice diagramId={id} role={access} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

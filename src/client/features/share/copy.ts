@@ -1,0 +1,83 @@
+/** Sharing wording. The spec's strings (§2 dialog, §8 toasts) are verbatim; the rest is ours. */
+
+export const SHARE_TEXT = {
+  // Spec §2 'Share Diagram' dialog.
+  title: 'Share Diagram',
+  makePublic: 'Make diagram public',
+  privateHint: 'Enable public sharing to generate a shareable link with diagram preview',
+  // Spec §8 toasts.
+  linkCopied: 'Share link copied to clipboard',
+  linkCopyFailed: 'Failed to copy share link',
+  error: 'Error',
+  notFound: 'Diagram not found',
+  // Spec §4 'Saving when signed out' from a shared diagram.
+  copyPrefix: 'Copy of ',
+} as const;
+
+export const SHARE_COPY = {
+  description: 'Share a public link anyone can open, or invite people by e-mail to view or edit.',
+  publicHint: 'Anyone with this link can view the diagram and save their own copy.',
+  linkLabel: 'Public link',
+  copyLink: 'Copy link',
+  copied: 'Copied',
+  unsavedNote:
+    'This diagram is not saved yet: turning on the link or adding someone saves it first.',
+  people: 'People with access',
+  owner: 'Owner',
+  you: 'You',
+  noPeople: 'Only you can open this diagram.',
+  emailLabel: 'E-mail address',
+  emailPlaceholder: 'name@example.com',
+  roleLabel: 'Role',
+  add: 'Add',
+  remove: (email: string) => `Remove ${email}`,
+  roleOf: (email: string) => `Role of ${email}`,
+  roles: { viewer: 'Can view', editor: 'Can edit' },
+  ownerOnlyTitle: 'Only the owner can share',
+  ownerOnly: (owner: string) =>
+    `Only the owner can change its public link or who it is shared with. Ask ${owner} if that should change.`,
+  someone: 'Someone',
+  sharedBy: (owner: string, role: 'viewer' | 'editor') =>
+    `Shared by ${owner} · ${role === 'viewer' ? 'can view' : 'can edit'}`,
+  readOnlyHint: 'You can view this diagram. Save makes your own copy.',
+  sharedBadge: 'Shared diagram',
+  sharedLinkBody:
+    'This diagram is public. Pass the link on; only its owner can change who sees it.',
+  sharedReadOnly: 'Edit it freely here; your changes stay on this page until you save a copy.',
+  notFoundBody:
+    'This link does not lead to a diagram. It may have been made private or never existed.',
+  goHome: 'Go to Lifeline',
+  newDiagram: 'Start a new diagram',
+} as const;
+
+/** The server's title limit (TITLE_MAX in @shared/schemas; not imported so zod stays out of the chunk). */
+const TITLE_MAX = 200;
+
+/** The title a copy of someone's diagram gets (spec §4), within the title limit. */
+export function copyTitle(title: string): string {
+  return `${SHARE_TEXT.copyPrefix}${title}`.slice(0, TITLE_MAX);
+}
+
+/** The public address of a shared diagram (spec §2: {origin}/d/{shareToken}). */
+export function shareUrl(token: string, origin = window.location.origin): string {
+  return `${origin}/d/${token}`;
+}
+
+export const SHARE_TESTIDS = {
+  dialog: 'share-dialog',
+  publicSwitch: 'share-public-switch',
+  link: 'share-link',
+  copyLink: 'share-copy-link',
+  privateHint: 'share-private-hint',
+  unsavedNote: 'share-unsaved-note',
+  collaborators: 'share-collaborators',
+  collaborator: 'share-collaborator',
+  email: 'share-email',
+  role: 'share-role',
+  add: 'share-add',
+  addError: 'share-add-error',
+  ownerOnly: 'share-owner-only',
+  accessBadge: 'access-badge',
+  sharedEditor: 'shared-editor',
+  notFound: 'shared-not-found',
+} as const;

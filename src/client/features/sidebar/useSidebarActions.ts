@@ -1,0 +1,69 @@
+/**
+ * What the sidebar does to diagrams, with the toasts of spec §8 and the open diagram kept right:
+ * deleting it starts a blank new diagram (spec §4); moving it takes the server's new updatedAt,
+ * so its next save is not refused as a lost update.
+ */
+import { useCallback } from 'react';
+import type { DiagramSummary } from '@shared/schemas';
+import { TOAST_TEXT } from '@shared/messages';
+import { useDeleteDiagram, useMoveDiagram } from '@/api/diagrams';
+import { toast } from '@/components/ui/toast-store';
+import { blankDraft } from '@/features/editor/draftStorage';
+import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import { SIDEBAR_TEXT } from './copy';
+import type { DropTarget } from './tree';
+
+type Session = Pick<DocumentSession, 'doc' | 'saver' | 'select' | 'startNew'>;
+
+export function useSidebarActions(session: Session, onMovedInto: (folderId: number) => void) {
+  const { doc, saver, select, startNew } = session;
+  const move = useMoveDiagram();
+  const remove = useDeleteDiagram();
+
+  const open = useCallback(
+    (id: number) => {
+      if (doc.get().id === id) return;
+      select(id).catch(() =>
+        toast({
+          title: TOAST_TEXT.error,
+          description: TOAST_TEXT.diagramNotFound,
+          variant: 'destructive',
+        }),
+      );
+    },
+    [doc, select],
+  );
+
+  const moveTo = useCallback(
+    async (diagram: DiagramSummary, folderId: DropTarget) => {
+      const isOpen = doc.get().id === diagram.id;
+      try {
+        if (isOpen) await saver.settled(); // a save in flight would otherwise race the move
+        const moved = await move.mutateAsync({ id: diagram.id, folderId });
+        if (doc.get().id === moved.id) {
+          doc.update({ updatedAt: moved.updatedAt, folderId: moved.folderId });
+        }
+        if (folderId !== null) onMovedInto(folderId);
+        toast({ title: SIDEBAR_TEXT.moved });
+      } catch {
+        toast({ title: SIDEBAR_TEXT.moveFailed, variant: 'destructive' });
+      }
+    },
+    [doc, saver, move, onMovedInto],
+  );
+
+  const deleteDiagram = useCallback(
+    async (id: number, title: string) => {
+      try {
+        await remove.mutateAsync(id);
+        if (doc.get().id === id) startNew(blankDraft());
+        toast({ title: SIDEBAR_TEXT.deleted(title) });
+      } catch {
+        toast({ title: SIDEBAR_TEXT.deleteFailed, variant: 'destructive' });
+      }
+    },
+    [doc, remove, startNew],
+  );
+
+  return { open, moveTo, deleteDiagram };
+}
