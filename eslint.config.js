@@ -4,14 +4,19 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results'] },
+  {
+    ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -21,7 +26,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '*/server/*'], message: 'Client code cannot import server code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '*/server/*'],
+              message: 'Client code cannot import server code.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -30,7 +42,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**'], message: 'Server code cannot import client code.' }] },
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'Server code cannot import client code.' },
+          ],
+        },
       ],
     },
   },
@@ -39,7 +55,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/client/**', '**/server/**'], message: 'Shared code imports only shared code.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/client/**', '**/server/**'],
+              message: 'Shared code imports only shared code.',
+            },
+          ],
+        },
       ],
     },
   },
