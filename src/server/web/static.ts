@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { withPageSecurity } from './page-security.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/healthz'];
 
@@ -41,6 +42,9 @@ export async function staticRoutes(
     if (isApi || !hasClient || path.startsWith('/assets/')) {
       return reply.status(404).send({ error: `Nothing found at ${path}.` });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    return withPageSecurity(reply)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html')
+      .sendFile('index.html');
   });
 }
