@@ -1,5 +1,5 @@
 /** zod schemas of the entities (spec §3) and API bodies; types flow from these. */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { API_DEFAULTS, DIAGRAM_TEXT_MAX } from './constants.js';
 
 export const userSchema = z.object({
