@@ -8,11 +8,11 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh || exit 1
 npm run build || exit 1
 
-mkdir -p test-results
+mkdir -p reports
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile=test-results/vitest.json || status=1
-PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/playwright.json \
+npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
+PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json \
   npx playwright test --reporter=list,json || status=1
 
-node scripts/test-tally.mjs test-results/vitest.json test-results/playwright.json || status=1
+node scripts/test-tally.mjs reports/vitest.json reports/playwright.json || status=1
 exit $status
