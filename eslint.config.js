@@ -5,7 +5,15 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench/results', 'reports'],
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+      'reports',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
