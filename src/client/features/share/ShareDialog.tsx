@@ -10,6 +10,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
@@ -78,9 +79,9 @@ export function ShareDialog({ open, onOpenChange, session, user }: ShareDialogPr
         data-access={access}
       >
         <DialogHeader>
-          <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-primary">
+          <DialogIcon>
             <Share2 className="h-5 w-5" aria-hidden />
-          </span>
+          </DialogIcon>
           <DialogTitle>{SHARE_TEXT.title}</DialogTitle>
           <DialogDescription>
             {owner ? SHARE_COPY.description : SHARE_COPY.ownerOnlyTitle}

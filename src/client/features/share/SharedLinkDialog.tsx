@@ -4,6 +4,7 @@ import {
   DialogContent,
   DialogDescription,
   DialogHeader,
+  DialogIcon,
   DialogTitle,
 } from '@/components/ui/dialog';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT, shareUrl } from './copy';
@@ -27,9 +28,9 @@ export function SharedLinkDialog({ open, onOpenChange, token }: SharedLinkDialog
         data-access="public"
       >
         <DialogHeader>
-          <span className="mb-2 inline-flex h-10 w-10 items-center justify-center rounded-lg bg-accent text-primary">
+          <DialogIcon>
             <Share2 className="h-5 w-5" aria-hidden />
-          </span>
+          </DialogIcon>
           <DialogTitle>{SHARE_TEXT.title}</DialogTitle>
           <DialogDescription>{SHARE_COPY.sharedLinkBody}</DialogDescription>
         </DialogHeader>
