@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { apiTokenRoutes } from './api-tokens/routes.js';
 import { apiTokensStore } from './api-tokens/store.js';
 import { tokenKey } from './api-tokens/token-crypto.js';
+import { tokenUserCache } from './api-tokens/token-user-cache.js';
 import type { OidcClient } from './auth/oidc.js';
 import { authRoutes } from './auth/routes.js';
 import { sameOriginGuard } from './auth/same-origin.js';
@@ -85,7 +86,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
   shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
-  const tokens = apiTokensStore(db, tokenKey(deps.appSecret));
+  const tokenUsers = await tokenUserCache(deps.database);
+  app.addHook('onClose', () => tokenUsers.close());
+  const tokens = apiTokensStore(db, tokenKey(deps.appSecret), tokenUsers);
   apiTokenRoutes(app, db, tokens);
   const renderer = deps.renderer ?? createRenderer({ executablePath: null });
   await publicApiRoutes(app, {

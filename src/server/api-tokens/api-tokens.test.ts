@@ -79,6 +79,8 @@ describe.each(testDatabases)('API tokens on $name', ({ open }) => {
 
   it('regenerates: the old token stops working at once and the new one works', async () => {
     const old = await getToken();
+    // Used once first, so the instance has the token's owner cached.
+    expect((await createWith(old)).statusCode).toBe(201);
     const response = await app.inject({
       method: 'POST',
       url: '/api/user/regenerate-api-token',
@@ -98,5 +100,37 @@ describe.each(testDatabases)('API tokens on $name', ({ open }) => {
       .from(apiTokens)
       .where(eq(apiTokens.tokenHash, hashApiToken(old)));
     expect(rows).toEqual([]);
+  });
+
+  it('another instance on the same database refuses a regenerated token too', async () => {
+    const other = await testApp(database, { appSecret: APP_SECRET });
+    try {
+      const old = await getToken();
+      const createOnOther = (token: string) =>
+        other.inject({
+          method: 'POST',
+          url: '/api/v1/diagrams',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { content: 'graph TD; A-->B' },
+        });
+      expect((await createOnOther(old)).statusCode).toBe(201);
+      const regenerated = await app.inject({
+        method: 'POST',
+        url: '/api/user/regenerate-api-token',
+        headers: { cookie },
+      });
+      const fresh = (regenerated.json() as { apiToken: string }).apiToken;
+      // The other instance hears of it by NOTIFY, which arrives within moments of the commit.
+      const deadline = Date.now() + 1000;
+      let status = (await createOnOther(old)).statusCode;
+      while (status !== 401 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        status = (await createOnOther(old)).statusCode;
+      }
+      expect(status).toBe(401);
+      expect((await createOnOther(fresh)).statusCode).toBe(201);
+    } finally {
+      await other.close();
+    }
   });
 });

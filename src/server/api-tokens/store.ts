@@ -11,8 +11,10 @@ import {
   looksLikeApiToken,
   newApiToken,
 } from './token-crypto.js';
+import { notifyTokenChange, type TokenUserCache } from './token-user-cache.js';
 
-export function apiTokensStore(db: Db, key: Buffer) {
+/** `cache`: remembers token owners between calls (see token-user-cache.ts). */
+export function apiTokensStore(db: Db, key: Buffer, cache: TokenUserCache | null = null) {
   const sealed = (token: string) => ({
     tokenHash: hashApiToken(token),
     tokenEncrypted: encryptApiToken(key, token),
@@ -41,25 +43,33 @@ export function apiTokensStore(db: Db, key: Buffer) {
     async regenerate(user: User): Promise<string> {
       const token = newApiToken();
       const values = sealed(token);
-      await db
-        .insert(apiTokens)
-        .values({ userId: user.id, ...values })
-        .onConflictDoUpdate({
-          target: apiTokens.userId,
-          set: { ...values, createdAt: new Date() },
-        });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(apiTokens)
+          .values({ userId: user.id, ...values })
+          .onConflictDoUpdate({
+            target: apiTokens.userId,
+            set: { ...values, createdAt: new Date() },
+          });
+        await notifyTokenChange(tx);
+      });
+      cache?.forget();
       return token;
     },
 
     /** The owner of a token, or null for anything else. */
     async findUser(token: string): Promise<User | null> {
       if (!looksLikeApiToken(token)) return null;
-      const [row] = await db
-        .select({ user: users })
-        .from(apiTokens)
-        .innerJoin(users, eq(users.id, apiTokens.userId))
-        .where(eq(apiTokens.tokenHash, hashApiToken(token)));
-      return row ? toUserDto(row.user) : null;
+      const hash = hashApiToken(token);
+      const load = async () => {
+        const [row] = await db
+          .select({ user: users })
+          .from(apiTokens)
+          .innerJoin(users, eq(users.id, apiTokens.userId))
+          .where(eq(apiTokens.tokenHash, hash));
+        return row ? toUserDto(row.user) : null;
+      };
+      return cache ? cache.find(hash, load) : load();
     },
   };
 }

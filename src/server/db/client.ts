@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { default as PgModule, Client as PgClient } from 'pg';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,7 +20,18 @@ export interface Database {
   db: Db;
   /** Answers within `timeoutMs` whether the database takes queries. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * Follows NOTIFY on `channel` from every instance sharing the database. `ready` and `lost`
+   * say when notifications are (and are no longer) guaranteed to arrive; answers the stopper.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notify(payload: string): void;
+  ready(): void;
+  lost(): void;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -44,6 +56,15 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     db: db as unknown as Db,
     ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
+    // One process owns an embedded database, so its notifications cannot be missed.
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, handlers.notify);
+      handlers.ready();
+      return async () => {
+        handlers.lost();
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -76,7 +97,56 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     ping: (timeoutMs) => pingWith(db, timeoutMs),
+    listen: (channel, handlers) => listenOnPostgres(pg, url, channel, handlers),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_AFTER_MS = 1000;
+
+/** A dedicated connection that LISTENs, reconnecting (and reporting the gap) when it drops. */
+async function listenOnPostgres(
+  pg: typeof PgModule,
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: PgClient | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    const dropped = () => {
+      if (client !== next) return;
+      client = null;
+      handlers.lost();
+      void next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect(), RELISTEN_AFTER_MS).unref();
+    };
+    next.on('error', dropped);
+    next.on('end', dropped);
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? '');
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+      if (client === next && !stopped) handlers.ready();
+    } catch {
+      dropped();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    handlers.lost();
+    await current?.end().catch(() => undefined);
   };
 }
 

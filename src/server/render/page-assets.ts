@@ -44,11 +44,20 @@ body.transparent { background: transparent; }
 const RENDER_JS = `
 'use strict';
 let sequence = 0;
+let configured = '';
+// initialize costs milliseconds: only when the settings change (mermaid.render itself drops the
+// %%{init}%% directives of the previous diagram).
+function configure(config) {
+  const key = JSON.stringify(config);
+  if (key === configured) return;
+  window.mermaid.initialize(config);
+  configured = key;
+}
 window.lifelineRender = async function (input) {
   const stage = document.getElementById('stage');
   stage.replaceChildren();
   document.body.className = input.background;
-  window.mermaid.initialize(input.config);
+  configure(input.config);
   const id = 'render' + ++sequence;
   let svg;
   try {
@@ -73,7 +82,7 @@ window.lifelineRender = async function (input) {
   return { svg: input.format === 'svg' ? new XMLSerializer().serializeToString(element) : '' };
 };
 window.lifelineRenderOnly = async function (content, config) {
-  window.mermaid.initialize(config);
+  configure(config);
   const id = 'bench' + ++sequence;
   const started = performance.now();
   await window.mermaid.render(id, content);

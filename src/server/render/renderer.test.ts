@@ -64,6 +64,21 @@ describe.skipIf(!chromium)('renderer on a real Chromium', () => {
     expect(svg).not.toMatch(/<script/i);
   });
 
+  it("keeps one diagram's %%{init}%% settings out of the next render", async () => {
+    const svg = async (content: string) =>
+      (await renderer.render({ ...base, format: 'svg', content })).body.toString('utf8');
+    const plain = await svg(SMALL_DIAGRAM);
+    const themed = await svg(`%%{init: {'theme': 'dark'}}%%\n${SMALL_DIAGRAM}`);
+    expect(themed).not.toBe(plain);
+    // Element ids count up per render; everything else must be as before the themed diagram.
+    const withoutIds = (text: string) => text.replace(/(render|actor|root-)\d+/g, '$1');
+    const [before, after] = [withoutIds(plain), withoutIds(await svg(SMALL_DIAGRAM))];
+    let at = 0;
+    while (at < before.length && before[at] === after[at]) at += 1;
+    // Compared around the first difference, so a failure shows what changed.
+    expect(after.slice(at - 60, at + 60)).toBe(before.slice(at - 60, at + 60));
+  });
+
   it("answers mermaid's message, with the line, for a syntax error", async () => {
     const error = await renderer
       .render({ ...base, content: 'sequenceDiagram\n    Alice->>: nobody' })
