@@ -46,11 +46,13 @@ export function ImportDialog({
     importing.reset();
     onOpenChange(false);
   };
-  const add = (chosen: FileList | null) => {
-    if (!chosen) return;
+  const add = (list: FileList | null) => {
+    // Copied now: the input's FileList empties when its value is reset below.
+    const chosen = [...(list ?? [])];
+    if (chosen.length === 0) return;
     importing.reset();
     setFiles((current) => [
-      ...current.filter((file) => ![...chosen].some((c) => c.name === file.name)),
+      ...current.filter((file) => !chosen.some((c) => c.name === file.name)),
       ...chosen,
     ]);
   };
