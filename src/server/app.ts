@@ -23,6 +23,7 @@ import { shareEmbedRoutes } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
 import { loadAppShell } from './web/app-shell.js';
+import { transferRoutes } from './transfer/routes.js';
 import { userRoutes } from './users/routes.js';
 import { staticRoutes } from './web/static.js';
 
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   diagramRoutes(app, db);
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
+  await transferRoutes(app, db);
   shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
   const tokenUsers = await tokenUserCache(deps.database);
   app.addHook('onClose', () => tokenUsers.close());

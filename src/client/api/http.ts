@@ -55,7 +55,10 @@ export function createHttp(options: HttpOptions = {}) {
       ...init,
       headers: {
         Accept: 'application/json',
-        ...(init.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        // FormData sets its own multipart type (with the boundary).
+        ...(init.body !== undefined && !(init.body instanceof FormData)
+          ? { 'Content-Type': 'application/json' }
+          : {}),
         ...init.headers,
       },
     });

@@ -1,5 +1,9 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Template } from '@shared/templates';
+import { openExportMenu } from '@/features/export/exportMenuState';
+import type { ShortcutId } from '@/features/shortcuts/keys';
+import { ShortcutsDialog } from '@/features/shortcuts/ShortcutsDialog';
+import { useShortcuts } from '@/features/shortcuts/useShortcuts';
 import { TemplateDialog } from '@/features/templates/TemplateDialog';
 import { useTheme } from '@/features/theme/useTheme';
 import { CodeEditor } from './CodeEditor';
@@ -27,6 +31,8 @@ interface EditorLayoutProps extends HeaderSlots {
   children?: ReactNode;
   /** The signed-in sidebar panel. */
   sidebar?: SidebarSlot;
+  /** Ctrl/Cmd+K: opens the quick switcher (signed in). */
+  onQuickSwitch?: () => void;
 }
 
 const noop = () => undefined;
@@ -43,10 +49,21 @@ export function EditorLayout({
   banner,
   children,
   sidebar,
+  onQuickSwitch,
   ...slots
 }: EditorLayoutProps) {
   const { resolved } = useTheme();
   const { store, editor, initialText, templatesOpen, setTemplatesOpen } = core;
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useShortcuts({
+    save: onSave,
+    export: openExportMenu,
+    switcher: onQuickSwitch,
+    help: () => setShortcutsOpen(true),
+  });
+  const shortcuts: ShortcutId[] = onQuickSwitch
+    ? ['save', 'export', 'switcher', 'help']
+    : ['save', 'export', 'help'];
   return (
     <div className="flex h-full flex-col bg-background" data-testid={EDITOR_TESTIDS.screen}>
       <EditorHeader
@@ -82,6 +99,7 @@ export function EditorLayout({
         onBlank={() => onChoose(blankDraft())}
         onChosenFocus={() => editor.current?.focus()}
       />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} available={shortcuts} />
       {children}
     </div>
   );

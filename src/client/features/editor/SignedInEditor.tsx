@@ -2,7 +2,10 @@ import { useCallback, useState } from 'react';
 import type { User } from '@shared/schemas';
 import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
+import { TOAST_TEXT } from '@shared/messages';
+import { toast } from '@/components/ui/toast-store';
 import { AccessBadge } from '@/features/share/AccessBadge';
+import { QuickSwitcher } from '@/features/shortcuts/QuickSwitcher';
 import { ShareDialog } from '@/features/share/ShareDialog';
 import { useSaveCopy } from '@/features/share/useSaveCopy';
 import { useViewerMode } from '@/features/share/useViewerMode';
@@ -35,7 +38,22 @@ export function SignedInEditor({ user }: { user: User }) {
   const saveCopy = useSaveCopy(session.open);
   const sidebar = useSidebarSlot(session);
 
-  const { startNew, save, doc, saver } = session;
+  const { startNew, save, doc, saver, select } = session;
+  const [switcherOpen, setSwitcherOpen] = useState(false);
+  const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
+  const openDiagram = useCallback(
+    (id: number) => {
+      if (doc.get().id === id) return;
+      select(id).catch(() =>
+        toast({
+          title: TOAST_TEXT.error,
+          description: TOAST_TEXT.diagramNotFound,
+          variant: 'destructive',
+        }),
+      );
+    },
+    [doc, select],
+  );
   // Spec §4: New and template choice start a new diagram; the current one is saved first.
   const onChoose = useCallback(
     (draft: Draft) => {
@@ -57,6 +75,7 @@ export function SignedInEditor({ user }: { user: User }) {
         onSave={() => void (viewer ? saveCopy(store.get()) : save())}
         onShare={() => setShareOpen(true)}
         onChoose={onChoose}
+        onQuickSwitch={openSwitcher}
         status={
           <>
             <AccessBadge doc={doc} />
@@ -79,6 +98,7 @@ export function SignedInEditor({ user }: { user: User }) {
       >
         <ShareDialog open={shareOpen} onOpenChange={setShareOpen} session={session} user={user} />
         <ApiTokenDialog open={tokenOpen} onOpenChange={setTokenOpen} />
+        <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} onOpen={openDiagram} />
         <ConflictDialog
           server={conflict}
           onChoose={(choice) => void session.resolveConflict(choice)}

@@ -10,19 +10,21 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { exportDiagram } from './exportDiagram';
+import { setExportMenuOpen, useExportMenuOpen } from './exportMenuState';
 import { EXPORT_TEST_IDS } from './testIds';
 
 /** The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2). */
 export function ExportMenu({ title }: { title: string }) {
+  const open = useExportMenuOpen();
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setExportMenuOpen}>
       <DropdownMenuTrigger asChild>
         <Button variant="outline" size="sm" data-testid={EXPORT_TEST_IDS.button}>
           <Download className="h-4 w-4" aria-hidden />
           Export
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent>
+      <DropdownMenuContent data-testid={EXPORT_TEST_IDS.menu}>
         <DropdownMenuLabel>{EDITOR_TEXT.exportMenuTitle}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void exportDiagram('svg', title)}>

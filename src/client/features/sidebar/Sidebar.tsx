@@ -11,6 +11,11 @@ import { toast } from '@/components/ui/toast-store';
 import { useDocument } from '@/features/editor/saving/documentStore';
 import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
 import { useMediaQuery } from '@/features/editor/useMediaQuery';
+import { DropOverlay } from '@/features/transfer/DropOverlay';
+import { ImportDialog } from '@/features/transfer/ImportDialog';
+import { TransferMenu } from '@/features/transfer/TransferMenu';
+import { useFileDrop } from '@/features/transfer/useFileDrop';
+import { useImportFiles } from '@/features/transfer/useImportFiles';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';
 import { FolderDialog, type FolderEdit } from './FolderDialog';
@@ -33,6 +38,9 @@ export function Sidebar({ session }: { session: Session }) {
   const removeFolder = useDeleteFolder();
   const expand = useCallback((id: number) => setExpanded(id, true), [setExpanded]);
   const actions = useSidebarActions(session, expand);
+  const [importOpen, setImportOpen] = useState(false);
+  const dropImport = useImportFiles();
+  const drop = useFileDrop((files) => dropImport.mutate(files));
 
   const confirmDeleteDiagram = (id: number, title: string) =>
     setConfirmation({
@@ -59,10 +67,13 @@ export function Sidebar({ session }: { session: Session }) {
   const failed = folders.error ?? diagrams.error;
   return (
     <aside
-      className="flex h-full min-w-0 flex-col bg-card"
+      className="relative flex h-full min-w-0 flex-col bg-card"
       aria-label={SIDEBAR_TEXT.title}
+      aria-busy={dropImport.isPending || undefined}
       data-testid={SIDEBAR_TESTIDS.sidebar}
+      {...drop.handlers}
     >
+      {drop.active && <DropOverlay />}
       <div className="flex h-11 shrink-0 items-center gap-1 border-b border-border pl-4 pr-2">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">{SIDEBAR_TEXT.title}</h2>
         {narrow && (
@@ -78,6 +89,7 @@ export function Sidebar({ session }: { session: Session }) {
             {SIDEBAR_TEXT.deleteCurrent}
           </Button>
         )}
+        <TransferMenu onImport={() => setImportOpen(true)} />
         <Button
           variant="ghost"
           size="icon"
@@ -133,6 +145,7 @@ export function Sidebar({ session }: { session: Session }) {
         onCreated={(folder) => setExpanded(folder.id, true)}
       />
       <ConfirmDialog confirmation={confirmation} onClose={() => setConfirmation(null)} />
+      <ImportDialog open={importOpen} onOpenChange={setImportOpen} />
     </aside>
   );
 }

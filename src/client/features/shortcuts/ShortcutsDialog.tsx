@@ -1,0 +1,68 @@
+/** The '?' dialog: every shortcut with its keys (⌘ on a Mac, Ctrl elsewhere). */
+import { Keyboard } from 'lucide-react';
+import { Fragment, useMemo } from 'react';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogIcon,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { SHORTCUTS_COPY, SHORTCUTS_TESTIDS } from './copy';
+import { isMacPlatform, shortcutKeys, type ShortcutId } from './keys';
+
+export function Keys({ keys }: { keys: string[] }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      {keys.map((key, index) => (
+        <Fragment key={key}>
+          {index > 0 && (
+            <span className="text-xs text-muted-foreground" aria-hidden>
+              +
+            </span>
+          )}
+          <kbd className="inline-flex h-6 min-w-6 items-center justify-center rounded border border-border bg-muted px-1.5 font-sans text-xs font-medium text-foreground shadow-[inset_0_-1px_0_var(--color-border)]">
+            {key}
+          </kbd>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+export function ShortcutsDialog({
+  open,
+  onOpenChange,
+  available,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The shortcuts this screen offers, in order. */
+  available: ShortcutId[];
+}) {
+  const mac = useMemo(() => isMacPlatform(), []);
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="md" data-testid={SHORTCUTS_TESTIDS.dialog}>
+        <DialogHeader>
+          <DialogIcon>
+            <Keyboard className="h-5 w-5" aria-hidden />
+          </DialogIcon>
+          <DialogTitle>{SHORTCUTS_COPY.dialogTitle}</DialogTitle>
+          <DialogDescription>{SHORTCUTS_COPY.dialogDescription}</DialogDescription>
+        </DialogHeader>
+        <dl className="divide-y divide-border rounded-md border border-border">
+          {available.map((id) => (
+            <div key={id} className="flex items-center justify-between gap-4 px-3 py-2">
+              <dt className="text-sm">{SHORTCUTS_COPY.actions[id]}</dt>
+              <dd className="shrink-0">
+                <Keys keys={shortcutKeys(id, mac)} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}

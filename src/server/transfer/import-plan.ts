@@ -1,0 +1,224 @@
+/**
+ * Uploaded files → what to create: `.mmd`/`.mermaid` files (one diagram each), Markdown files
+ * (one diagram per ```mermaid block) and zips of those, where directories become folders and a
+ * Lifeline export's manifest restores titles, folders, positions and dates exactly. Any bad file
+ * refuses the whole import with a message naming it; nothing here touches the database.
+ */
+import { CONTENT_MAX, FOLDER_NAME_MAX, TITLE_MAX } from '../../shared/schemas.js';
+import { EDITOR_TEXT } from '../../shared/messages.js';
+import {
+  ARCHIVE_EXTENSIONS,
+  DIAGRAM_EXTENSIONS,
+  IMPORT_LIMITS,
+  MANIFEST_NAME,
+  MARKDOWN_EXTENSIONS,
+  manifestSchema,
+  type Manifest,
+} from '../../shared/transfer.js';
+import { AppError, badRequest } from '../errors.js';
+import { mermaidBlocks } from './markdown.js';
+import { decodeText } from './text-file.js';
+import { isUnsafePath, readZip, tooLarge, type ByteBudget, type ZipEntry } from './zip-reader.js';
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface PlannedDiagram {
+  title: string;
+  content: string;
+  folder: string | null;
+  position?: number;
+  createdAt?: Date;
+  updatedAt?: Date;
+}
+
+export interface ImportPlan {
+  /** Folders to find by name or create; a position only when a manifest gives one. */
+  folders: { name: string; position?: number }[];
+  diagrams: PlannedDiagram[];
+}
+
+type Kind = 'diagram' | 'markdown' | 'archive';
+
+const quote = (name: string) => `"${name}"`;
+const inZip = (path: string, zip: string) => `"${path}" in "${zip}"`;
+const ACCEPTED = [...DIAGRAM_EXTENSIONS, ...MARKDOWN_EXTENSIONS, ...ARCHIVE_EXTENSIONS].join(', ');
+
+function kindOf(name: string): Kind | null {
+  const lower = name.toLowerCase();
+  const is = (extensions: readonly string[]) => extensions.some((ext) => lower.endsWith(ext));
+  if (is(DIAGRAM_EXTENSIONS)) return 'diagram';
+  if (is(MARKDOWN_EXTENSIONS)) return 'markdown';
+  if (is(ARCHIVE_EXTENSIONS)) return 'archive';
+  return null;
+}
+
+const notAccepted = (label: string) =>
+  badRequest(`${label} cannot be imported: choose ${ACCEPTED} files.`);
+
+/** Cuts to `max` UTF-16 units without splitting a character, then trims. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text.trim();
+  let end = max;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return text.slice(0, end).trim();
+}
+
+const titleOf = (raw: string) => cut(raw.trim(), TITLE_MAX) || EDITOR_TEXT.untitled;
+const folderNameOf = (raw: string) => cut(raw.trim(), FOLDER_NAME_MAX) || null;
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+const withoutExtension = (name: string) => name.replace(/\.[^.]*$/, '') || name;
+
+function checkLength(content: string, label: string): string {
+  if (content.length > CONTENT_MAX) {
+    throw new AppError(
+      413,
+      `${label} is too long: a diagram holds at most ${CONTENT_MAX.toLocaleString('en')} characters.`,
+    );
+  }
+  return content;
+}
+
+function diagramsOf(
+  kind: 'diagram' | 'markdown',
+  fileName: string,
+  text: string,
+  label: string,
+  folder: string | null,
+): PlannedDiagram[] {
+  const fallback = withoutExtension(fileName);
+  if (kind === 'diagram') {
+    return [{ title: titleOf(fallback), content: checkLength(text, label), folder }];
+  }
+  const blocks = mermaidBlocks(text);
+  if (blocks.length === 0) {
+    throw badRequest(`${label} has no \`\`\`mermaid code blocks to import.`);
+  }
+  const titles = blocks.map((block) => titleOf(block.heading ?? fallback));
+  const total = new Map<string, number>();
+  for (const title of titles) total.set(title, (total.get(title) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return blocks.map((block, index) => {
+    const title = titles[index] ?? fallback;
+    const n = (seen.get(title) ?? 0) + 1;
+    seen.set(title, n);
+    const numbered = (total.get(title) ?? 1) > 1 ? `${cut(title, TITLE_MAX - 8)} (${n})` : title;
+    return {
+      title: numbered,
+      content: checkLength(block.content, `${label} (diagram ${index + 1})`),
+      folder,
+    };
+  });
+}
+
+/** Files operating systems add to zips by themselves. */
+const isNoise = (path: string) =>
+  path.startsWith('__MACOSX/') ||
+  ['.DS_Store', 'Thumbs.db', 'desktop.ini'].includes(baseName(path));
+
+function parseManifest(entry: ZipEntry, zip: string): Manifest {
+  const label = inZip(MANIFEST_NAME, zip);
+  let data: unknown;
+  try {
+    data = JSON.parse(decodeText(entry.bytes, label));
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest(`${label} is not valid JSON.`);
+  }
+  const parsed = manifestSchema.safeParse(data);
+  if (!parsed.success) throw badRequest(`${label} is not a Lifeline export manifest.`);
+  return parsed.data;
+}
+
+function planArchive(zip: string, entries: ZipEntry[], plan: ImportPlan): void {
+  const files = new Map<string, ZipEntry>();
+  const directories: string[] = [];
+  for (const entry of entries) {
+    if (isNoise(entry.path)) continue;
+    if (entry.path.endsWith('/')) directories.push(entry.path);
+    else files.set(entry.path, entry);
+  }
+  const manifestEntry = files.get(MANIFEST_NAME);
+  const manifest = manifestEntry ? parseManifest(manifestEntry, zip) : null;
+  files.delete(MANIFEST_NAME);
+
+  if (manifest) {
+    for (const folder of manifest.folders) {
+      const name = folderNameOf(folder.name);
+      if (name) plan.folders.push({ name, position: folder.position });
+    }
+    for (const item of manifest.diagrams) {
+      const label = inZip(item.path, zip);
+      if (isUnsafePath(item.path)) {
+        throw badRequest(`${inZip(MANIFEST_NAME, zip)} names an unsafe path "${item.path}".`);
+      }
+      const entry = files.get(item.path);
+      if (!entry)
+        throw badRequest(
+          `${inZip(MANIFEST_NAME, zip)} lists ${quote(item.path)}, which the zip does not hold.`,
+        );
+      files.delete(item.path);
+      const folder = item.folder === null ? null : folderNameOf(item.folder);
+      if (folder && !plan.folders.some((f) => f.name === folder))
+        plan.folders.push({ name: folder });
+      plan.diagrams.push({
+        title: titleOf(item.title),
+        content: checkLength(decodeText(entry.bytes, label, true), label),
+        folder,
+        position: item.position,
+        createdAt: new Date(item.createdAt),
+        updatedAt: new Date(item.updatedAt),
+      });
+    }
+  } else {
+    // Directories become folders (one level: the top directory), even when empty.
+    for (const dir of directories) addFolder(plan, dir.split('/')[0] ?? '');
+  }
+
+  for (const [path, entry] of files) {
+    const label = inZip(path, zip);
+    const kind = kindOf(path);
+    if (kind === null || kind === 'archive') throw notAccepted(label);
+    const segments = path.split('/');
+    const folder = segments.length > 1 ? addFolder(plan, segments[0] ?? '') : null;
+    plan.diagrams.push(
+      ...diagramsOf(kind, baseName(path), decodeText(entry.bytes, label), label, folder),
+    );
+  }
+}
+
+function addFolder(plan: ImportPlan, raw: string): string | null {
+  const name = folderNameOf(raw);
+  if (name && !plan.folders.some((folder) => folder.name === name)) plan.folders.push({ name });
+  return name;
+}
+
+export function planImport(files: UploadedFile[]): ImportPlan {
+  if (files.length === 0) throw badRequest('Choose at least one file to import.');
+  const plan: ImportPlan = { folders: [], diagrams: [] };
+  const budget: ByteBudget = { remaining: IMPORT_LIMITS.totalBytes };
+  for (const file of files) {
+    const label = quote(file.name);
+    if (isUnsafePath(file.name) || file.name.includes('/')) {
+      throw badRequest(`${label} is not a plain file name; choose files, not paths.`);
+    }
+    const kind = kindOf(file.name);
+    if (kind === null) throw notAccepted(label);
+    if (kind === 'archive') {
+      planArchive(file.name, readZip(file.bytes, label, budget), plan);
+      continue;
+    }
+    if (file.bytes.length > budget.remaining) throw tooLarge(label);
+    budget.remaining -= file.bytes.length;
+    plan.diagrams.push(...diagramsOf(kind, file.name, decodeText(file.bytes, label), label, null));
+  }
+  if (plan.diagrams.length === 0 && plan.folders.length === 0) {
+    throw badRequest(
+      `${files.map((file) => quote(file.name)).join(', ')} holds nothing to import.`,
+    );
+  }
+  return plan;
+}

@@ -1,0 +1,55 @@
+/** Export all and Import: the manifest of an export zip, the import answer and the limits. */
+import { z } from './zod.js';
+import { diagramSummarySchema, folderSchema } from './schemas.js';
+
+export const EXPORT_FORMAT = 'lifeline-export';
+export const EXPORT_VERSION = 1;
+export const MANIFEST_NAME = 'manifest.json';
+
+/** File kinds Import takes: one diagram per file, one per ```mermaid block, or a zip of those. */
+export const DIAGRAM_EXTENSIONS = ['.mmd', '.mermaid'] as const;
+export const MARKDOWN_EXTENSIONS = ['.md', '.markdown'] as const;
+export const ARCHIVE_EXTENSIONS = ['.zip'] as const;
+export const IMPORT_ACCEPT = [
+  ...DIAGRAM_EXTENSIONS,
+  ...MARKDOWN_EXTENSIONS,
+  ...ARCHIVE_EXTENSIONS,
+].join(',');
+
+export const IMPORT_LIMITS = {
+  /** Uncompressed bytes of everything in one import (zip entries and plain files together). */
+  totalBytes: 50 * 1024 * 1024,
+  /** Entries of one zip. */
+  zipEntries: 5_000,
+  /** Files in one request. */
+  files: 100,
+} as const;
+
+const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)));
+/** A PostgreSQL integer. */
+const position = z.number().int().min(-2_147_483_648).max(2_147_483_647);
+
+export const manifestSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.literal(EXPORT_VERSION),
+  exportedAt: timestamp,
+  folders: z.array(z.object({ name: z.string(), position })),
+  diagrams: z.array(
+    z.object({
+      path: z.string(),
+      title: z.string(),
+      folder: z.string().nullable(),
+      position,
+      createdAt: timestamp,
+      updatedAt: timestamp,
+    }),
+  ),
+});
+export type Manifest = z.infer<typeof manifestSchema>;
+
+/** 201 answer of POST /api/import: what was created. */
+export const importResultSchema = z.object({
+  diagrams: z.array(diagramSummarySchema),
+  folders: z.array(folderSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
