@@ -40,7 +40,7 @@ export async function makeUsers(
   };
   const next = { value: 0 };
   await Promise.all(
-    Array.from({ length: Math.min(16, count) }, async () => {
+    Array.from({ length: Math.min(32, count) }, async () => {
       while (next.value < count) await make(next.value++);
     }),
   );
