@@ -11,8 +11,12 @@ npm run build || exit 1
 mkdir -p reports
 status=0
 npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
+# Load, faults and shutdown against the real server process (short durations; see test:soak).
+npx vitest run -c vitest.reliability.config.ts --reporter=default --reporter=json \
+  --outputFile=reports/reliability.json || status=1
 PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json \
   npx playwright test --reporter=list,json || status=1
 
-node scripts/test-tally.mjs reports/vitest.json reports/playwright.json || status=1
+node scripts/test-tally.mjs reports/vitest.json reports/playwright.json reports/reliability.json ||
+  status=1
 exit $status

@@ -4,6 +4,11 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNREACHABLE,
+  isDatabaseUnavailable,
+} from './db/unavailable.js';
 import { AppError, GENERIC_500 } from './errors.js';
 
 function describeValidation(error: FastifyError): string {
@@ -38,6 +43,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message = FRIENDLY[error.code] ?? error.message;
       return reply.status(status).send({ error: message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return reply.status(503).send({ error: DATABASE_UNREACHABLE });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: GENERIC_500 });

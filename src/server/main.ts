@@ -9,6 +9,8 @@ import { createRenderer } from './render/renderer.js';
 import { loadAppSecret } from './secrets.js';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../client', import.meta.url));
+/** A stopping server exits within 10 s, in-flight requests done or not. */
+const SHUTDOWN_LIMIT_MS = 9_500;
 
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
@@ -66,8 +68,18 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    // Whatever still runs after this is cut off, so the process is gone within 10 s.
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_LIMIT_MS).unref();
+    // app.close() stops accepting connections, answers 503 to new requests on open ones and
+    // waits for requests in flight. Node closes only the connections idle at that moment; a
+    // keep-alive connection whose request finishes later would hold the close open until its
+    // client hangs up, so idle connections are closed again until the server is closed.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    try {
+      await app.close();
+    } finally {
+      clearInterval(reaper);
+    }
     await renderer.close();
     await database.close();
     clearTimeout(force);

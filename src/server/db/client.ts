@@ -76,8 +76,13 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Fail fast when the server is down instead of queueing callers.
+    // Fail fast when the server is down instead of queueing callers (a stopped server refuses
+    // connections at once; this bounds waiting for a connection or a free pool slot).
     connectionTimeoutMillis: 3000,
+    // A connection that goes silent (no reset, e.g. a network partition) fails its query rather
+    // than holding the request forever; keep-alive notices dead peers between queries.
+    query_timeout: 30_000,
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.

@@ -148,6 +148,10 @@ export class PagePool {
     const launching = chromium.launch({
       executablePath: this.options.executablePath,
       args: CHROMIUM_ARGS,
+      // The server's own shutdown closes the pool once in-flight renders have finished;
+      // Playwright's handlers would kill the browser under them at the first SIGTERM.
+      handleSIGTERM: false,
+      handleSIGINT: false,
     });
     this.browser = launching;
     try {

@@ -1,0 +1,127 @@
+/** The HTTP calls the suites make, as a browser or an API client would make them. */
+
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+  headers: Headers;
+  ms: number;
+}
+
+export interface DiagramBody {
+  id: number;
+  title: string;
+  content: string;
+  updatedAt: string;
+}
+
+export async function call<T = unknown>(
+  url: string,
+  init: RequestInit & { timeoutMs?: number } = {},
+): Promise<Answer<T>> {
+  const started = performance.now();
+  const { timeoutMs = 30_000, ...rest } = init;
+  const response = await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);
+  return {
+    status: response.status,
+    body: body as T,
+    headers: response.headers,
+    ms: performance.now() - started,
+  };
+}
+
+/** Local sign-in (the server runs it when no OIDC client is configured): the session cookie. */
+export async function signIn(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: email.split('@')[0] ?? 'User', email, redirect: '/' }),
+    redirect: 'manual',
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('lifeline_session='));
+  if (response.status !== 303 || !cookie) {
+    throw new Error(`local sign-in for ${email} answered ${response.status} without a session`);
+  }
+  return cookie;
+}
+
+export async function apiToken(base: string, cookie: string): Promise<string> {
+  const answer = await call<{ apiToken: string }>(`${base}/api/user/api-token`, {
+    headers: { cookie },
+  });
+  if (answer.status !== 200) throw new Error(`api-token answered ${answer.status}`);
+  return answer.body.apiToken;
+}
+
+export async function createDiagram(
+  base: string,
+  cookie: string,
+  title: string,
+  content: string,
+): Promise<DiagramBody> {
+  const answer = await call<DiagramBody>(`${base}/api/diagrams`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ title, content }),
+  });
+  if (answer.status !== 201) throw new Error(`create answered ${answer.status}`);
+  return answer.body;
+}
+
+export function saveDiagram(
+  base: string,
+  cookie: string,
+  id: number,
+  content: string,
+  updatedAt: string,
+  timeoutMs?: number,
+): Promise<Answer<DiagramBody & { error?: string; diagram?: DiagramBody }>> {
+  return call(`${base}/api/diagrams/${id}`, {
+    method: 'PUT',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ content, updatedAt }),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
+}
+
+export function openDiagram(
+  base: string,
+  cookie: string,
+  id: number,
+  timeoutMs?: number,
+): Promise<Answer<DiagramBody & { error?: string }>> {
+  return call(`${base}/api/diagrams/${id}`, {
+    headers: { cookie },
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
+}
+
+export function convert(
+  base: string,
+  token: string,
+  content: string,
+  format: 'png' | 'svg' = 'svg',
+  timeoutMs?: number,
+): Promise<Answer<string | { error: string }>> {
+  return call(`${base}/api/v1/convert`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content, format }),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
+}
+
+/** A sequence diagram of `messages` messages whose text names `tag` (so renders are not cached). */
+export function sequence(tag: string, messages = 3): string {
+  const lines = ['sequenceDiagram', '    participant Alice', '    participant Bob'];
+  for (let i = 0; i < messages; i += 1) {
+    lines.push(i % 2 ? `    Bob-->>Alice: ${tag} reply ${i}` : `    Alice->>Bob: ${tag} call ${i}`);
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,114 @@
+/**
+ * PostgreSQL for the suites: a scratch database on the shared server (TEST_DATABASE_URL, by
+ * default postgres://postgres@127.0.0.1:5432/test) for the load run, and a private cluster of our
+ * own for the outage test, which must never stop the shared server.
+ */
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort } from './free-port.js';
+
+const run = promisify(execFile);
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface Scratch {
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** `lifeline_r_<random>` on the shared server, dropped again by `drop`. */
+export async function scratchDatabase(adminUrl = ADMIN_URL): Promise<Scratch> {
+  const name = `lifeline_r_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Debian's server binaries, newest version first; PG_BIN overrides. */
+function binDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions
+    .map((v) => join(root, v, 'bin'))
+    .find((dir) => existsSync(join(dir, 'pg_ctl')));
+  if (!found)
+    throw new Error('No PostgreSQL server binaries found: install postgresql or set PG_BIN.');
+  return found;
+}
+
+export interface Cluster {
+  url: string;
+  port: number;
+  /** `pg_ctl stop -m fast`: sessions are ended, the server is down until `start`. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A throwaway cluster (initdb, trust auth) on a free port, its socket in its own folder. PostgreSQL
+ * refuses to run as root, so as root it runs as the `postgres` OS user.
+ */
+export async function privateCluster(): Promise<Cluster> {
+  const bin = binDir();
+  const asRoot = process.getuid?.() === 0;
+  const as = (command: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', command, ...args]) : run(command, args);
+  const { stdout } = await as('mktemp', ['-d', '/tmp/lifeline-pg-XXXXXX']);
+  const dir = stdout.trim();
+  const data = join(dir, 'data');
+  const port = await freePort();
+  await as(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`;
+  const pgCtl = (args: string[]) => as(join(bin, 'pg_ctl'), ['-D', data, ...args]);
+  const start = async () => {
+    await pgCtl(['-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  };
+  await start();
+  let running = true;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      await pgCtl(['-m', 'fast', '-w', '-t', '60', 'stop']);
+      running = false;
+    },
+    async start() {
+      await start();
+      running = true;
+    },
+    async destroy() {
+      if (running) await pgCtl(['-m', 'immediate', '-w', 'stop']).catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
