@@ -54,7 +54,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     if (previous) await sessions.remove(previous);
     const user = await users.upsert(profile);
     const session = await sessions.create(user.id);
-    setSessionCookie(request, reply, session.id, session.expiresAt);
+    setSessionCookie(request, reply, deps.publicUrl, session);
   }
 
   app.get('/auth/google', async (request, reply) => {
@@ -69,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         path: '/auth',
         httpOnly: true,
         sameSite: 'lax',
-        secure: isHttps(request),
+        secure: isHttps(request, deps.publicUrl),
         maxAge: FLOW_TTL_S,
         signed: true,
       });
@@ -160,7 +160,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   app.post('/api/logout', async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
     if (id) await sessions.remove(id);
-    clearSessionCookie(request, reply);
+    clearSessionCookie(request, reply, deps.publicUrl);
     return reply.status(204).send();
   });
 }
