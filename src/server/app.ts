@@ -16,7 +16,7 @@ import { collaboratorRoutes } from './collaborators/routes.js';
 import { diagramRoutes } from './diagrams/routes.js';
 import { folderRoutes } from './folders/routes.js';
 import { AppError } from './errors.js';
-import { installErrorHandler } from './error-handler.js';
+import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
 import { publicApiRoutes } from './public-api/index.js';
@@ -66,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...loggingOptions({ level: deps.logLevel ?? 'silent', stream: deps.logStream, trustProxy }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy,
+    frameworkErrors,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -6,6 +6,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { hasNoNul } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { usersStore, type IdentityProfile } from '../users/store.js';
 import { messagePage } from '../web/message-page.js';
@@ -31,7 +32,8 @@ const localForm = z.object({
     .string()
     .trim()
     .min(1, 'Enter your name.')
-    .max(100, 'Use at most 100 characters for the name.'),
+    .max(100, 'Use at most 100 characters for the name.')
+    .refine(hasNoNul, 'Use letters, digits and punctuation for the name.'),
   email: z.email('Enter a valid e-mail address.').max(254),
   redirect: z.string().max(2048).optional(),
 });
