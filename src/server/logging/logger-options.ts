@@ -23,6 +23,9 @@ export function logSafeUrl(url: string): string {
   return `${url.slice(0, index)}?${params.toString()}`;
 }
 
+/** A failed query's message lists its parameters (user text, e-mails, hashes): keep the SQL only. */
+const withoutParams = (text: string) => text.replace(/\nparams: .*/g, '\nparams: [redacted]');
+
 interface LoggedRequest {
   method?: string;
   url?: string;
@@ -31,6 +34,7 @@ interface LoggedRequest {
 
 interface LoggedError {
   type?: string;
+  cause?: unknown;
   message?: string;
   code?: unknown;
   statusCode?: unknown;
@@ -44,10 +48,11 @@ const serializers = {
   err(error: LoggedError) {
     return {
       type: error.constructor?.name ?? error.type ?? 'Error',
-      message: error.message ?? '',
+      message: withoutParams(error.message ?? ''),
       code: error.code,
       statusCode: error.statusCode,
-      stack: error.stack ?? '',
+      stack: withoutParams(error.stack ?? ''),
+      ...(error.cause instanceof Error ? { cause: withoutParams(error.cause.message) } : {}),
     };
   },
 };
