@@ -17,7 +17,7 @@ import { snapshotDatabase } from '../test/snapshot.js';
 import { as, makeWorld, type ActorName, type World } from '../test/world.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1_554_881);
-const RUNS = (name: string) => Number(process.env.FUZZ_RUNS ?? (name === 'pglite' ? 400 : 200));
+const RUNS = (name: string) => Number(process.env.FUZZ_RUNS ?? (name === 'pglite' ? 400 : 150));
 
 /** Field names the app reads, so generated objects reach validation past "unknown field". */
 const FIELDS = [
