@@ -1,7 +1,9 @@
 /** buildApp(deps): a Fastify instance with every route, nothing started. Tests use it directly. */
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiTokenRoutes } from './api-tokens/routes.js';
 import { apiTokensStore } from './api-tokens/store.js';
@@ -15,8 +17,9 @@ import { collaboratorRoutes } from './collaborators/routes.js';
 import { diagramRoutes } from './diagrams/routes.js';
 import { folderRoutes } from './folders/routes.js';
 import { AppError } from './errors.js';
-import { installErrorHandler } from './error-handler.js';
+import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
+import { loggingOptions } from './logging/logger-options.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
 import { shareEmbedRoutes } from './share/embeds.js';
@@ -25,6 +28,7 @@ import { shareRoutes } from './share/routes.js';
 import { loadAppShell } from './web/app-shell.js';
 import { transferRoutes } from './transfer/routes.js';
 import { userRoutes } from './users/routes.js';
+import { helmetOptions } from './web/page-security.js';
 import { staticRoutes } from './web/static.js';
 
 export interface AppDeps {
@@ -37,7 +41,11 @@ export interface AppDeps {
   /** Folder of the built client (dist/client); absent in API tests. */
   clientDir?: string;
   logLevel?: string;
+  /** Where log lines go (tests capture them); standard output when absent. */
+  logStream?: DestinationStream;
   limits?: Partial<AppLimits>;
+  /** Called for every route as it is registered (tests list the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
   /** Server-side diagram images; absent: convert answers 503 (no Chromium). The caller closes it. */
   renderer?: Renderer;
 }
@@ -55,17 +63,21 @@ export const DEFAULT_LIMITS: AppLimits = { shareLookupsPerMinute: 120, apiCallsP
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const trustProxy = deps.trustProxy ?? false;
   const app = Fastify({
-    logger: {
-      level: deps.logLevel ?? 'silent',
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    ...loggingOptions({ level: deps.logLevel ?? 'silent', stream: deps.logStream, trustProxy }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy,
+    frameworkErrors,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  await app.register(helmet, helmetOptions);
   await app.register(cookie, { secret: deps.appSecret });
   await app.register(rateLimit, {
     global: false,

@@ -2,7 +2,7 @@
  * One serializer for every failure: `{ error }` with the right status. Bad input never becomes a
  * 500; unexpected errors become a generic 500 and one log line.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   DATABASE_RETRY_AFTER_S,
@@ -51,5 +51,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ error: GENERIC_500 });
+  });
+}
+
+/**
+ * Errors the router raises before any route runs (a malformed %-escape in the path): the same
+ * `{ error }` shape as everything else instead of Fastify's own.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({
+    error:
+      error.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid: it holds a malformed %-escape.'
+        : 'The request could not be understood.',
   });
 }

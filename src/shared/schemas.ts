@@ -37,11 +37,16 @@ export type Folder = z.infer<typeof folderSchema>;
 export const TITLE_MAX = 200;
 export const CONTENT_MAX = 1_000_000;
 
+/** PostgreSQL text cannot hold NUL, and no diagram, title or name needs it. */
+export const hasNoNul = (value: string) => !value.includes('\u0000');
+
 const requiredText = (field: string) =>
-  z.string({
-    error: (issue) =>
-      issue.input === undefined ? `${field} is required` : `${field} must be text`,
-  });
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `${field} is required` : `${field} must be text`,
+    })
+    .refine(hasNoNul, `${field} must not contain NUL characters`);
 
 const title = requiredText('title')
   .trim()

@@ -6,6 +6,7 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { hasNoNul } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { usersStore, type IdentityProfile } from '../users/store.js';
 import { messagePage } from '../web/message-page.js';
@@ -31,7 +32,8 @@ const localForm = z.object({
     .string()
     .trim()
     .min(1, 'Enter your name.')
-    .max(100, 'Use at most 100 characters for the name.'),
+    .max(100, 'Use at most 100 characters for the name.')
+    .refine(hasNoNul, 'Use letters, digits and punctuation for the name.'),
   email: z.email('Enter a valid e-mail address.').max(254),
   redirect: z.string().max(2048).optional(),
 });
@@ -54,7 +56,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     if (previous) await sessions.remove(previous);
     const user = await users.upsert(profile);
     const session = await sessions.create(user.id);
-    setSessionCookie(request, reply, session.id, session.expiresAt);
+    setSessionCookie(request, reply, deps.publicUrl, session);
   }
 
   app.get('/auth/google', async (request, reply) => {
@@ -69,7 +71,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         path: '/auth',
         httpOnly: true,
         sameSite: 'lax',
-        secure: isHttps(request),
+        secure: isHttps(request, deps.publicUrl),
         maxAge: FLOW_TTL_S,
         signed: true,
       });
@@ -160,7 +162,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   app.post('/api/logout', async (request, reply) => {
     const id = request.cookies[SESSION_COOKIE];
     if (id) await sessions.remove(id);
-    clearSessionCookie(request, reply);
+    clearSessionCookie(request, reply, deps.publicUrl);
     return reply.status(204).send();
   });
 }

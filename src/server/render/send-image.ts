@@ -32,11 +32,15 @@ export async function sendImage(
   try {
     const drawn = await renderer.render(image);
     if (image.format === 'svg') reply.header('Content-Security-Policy', SVG_CSP);
-    return reply
-      .header('ETag', drawn.etag)
-      .header('X-Content-Type-Options', 'nosniff')
-      .type(drawn.contentType)
-      .send(drawn.body);
+    return (
+      reply
+        .header('ETag', drawn.etag)
+        .header('X-Content-Type-Options', 'nosniff')
+        // Images are meant to be embedded anywhere (a README, a wiki).
+        .header('Cross-Origin-Resource-Policy', 'cross-origin')
+        .type(drawn.contentType)
+        .send(drawn.body)
+    );
   } catch (error) {
     if (error instanceof RendererBusyError) {
       reply.header('Retry-After', String(error.retryAfterSeconds));

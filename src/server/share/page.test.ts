@@ -68,7 +68,7 @@ describe.each(testDatabases)('/d/{token} link previews on $name', ({ open }) => 
     expect(html).toContain('<meta name="twitter:title"');
     expect(html).not.toContain('<flow>');
     const csp = String(response.headers['content-security-policy']);
-    const scriptSrc = csp.split('; ').find((directive) => directive.startsWith('script-src'));
+    const scriptSrc = csp.split(/;\s*/).find((directive) => directive.startsWith('script-src'));
     expect(scriptSrc).toBe("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
   });

@@ -9,7 +9,6 @@ import { appOrigin } from '../auth/same-origin.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { withHeadTags, type HeadTags } from '../web/app-shell.js';
-import { withPageSecurity } from '../web/page-security.js';
 import { SHARE_TOKEN } from './routes.js';
 
 export interface SharePageOptions {
@@ -29,7 +28,7 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
     async (request, reply) => {
       const { token } = request.params;
       const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;
-      withPageSecurity(reply).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+      reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
       if (!diagram) {
         return reply.status(404).send(
           withHeadTags(options.shell, {

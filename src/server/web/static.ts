@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { withPageSecurity } from './page-security.js';
+import { FRAME_CSP } from './page-security.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/healthz'];
 
@@ -25,9 +25,11 @@ export async function staticRoutes(
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
           // The preview frame has an opaque ("null") origin: its module scripts are CORS requests.
           res.header('Access-Control-Allow-Origin', '*');
+          res.header('Cross-Origin-Resource-Policy', 'cross-origin');
         } else {
           res.header('Cache-Control', 'no-cache');
         }
+        if (path.endsWith('/frame.html')) res.header('Content-Security-Policy', FRAME_CSP);
       },
     });
     // wildcard:false registers only files present at start; the built client does not change.
@@ -42,9 +44,6 @@ export async function staticRoutes(
     if (isApi || !hasClient || path.startsWith('/assets/')) {
       return reply.status(404).send({ error: `Nothing found at ${path}.` });
     }
-    return withPageSecurity(reply)
-      .header('Cache-Control', 'no-cache')
-      .type('text/html')
-      .sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }
