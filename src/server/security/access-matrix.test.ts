@@ -11,6 +11,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { testApp } from '../test/app.js';
+import { multipartBody } from '../test/multipart.js';
 import { testDatabases } from '../test/databases.js';
 import { recordRoutes } from '../test/route-list.js';
 import { snapshotDatabase } from '../test/snapshot.js';
@@ -128,6 +129,15 @@ const EXPECTED: Record<string, Row> = {
   'DELETE /api/folders/:id': {
     request: (w) => json('DELETE', `/api/folders/${w.folderId}`),
     expect: session({ owner: 204, editor: 404, viewer: 404, stranger: 404 }),
+  },
+  'GET /api/export': { request: () => json('GET', '/api/export'), expect: sameForEveryone(200) },
+  'POST /api/import': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/import',
+      ...multipartBody([{ name: 'imported.mmd', content: 'graph TD; A-->B' }]),
+    }),
+    expect: sameForEveryone(201),
   },
   'GET /api/diagrams/shared/:token': {
     request: (w) => json('GET', `/api/diagrams/shared/${w.shareToken}`),
