@@ -1,6 +1,6 @@
 /** The version history of the open diagram: versions, the drawing of one, its differences, Restore. */
 import { Loader2, RotateCcw } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useVersion, useVersions } from '@/api/versions';
 import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
@@ -62,6 +62,7 @@ function HistoryBody({ session, draft }: { session: RestoreSession; draft: Draft
   const [chosenId, setChosenId] = useState<number | null>(null);
   const [view, setView] = useState<View>('drawing');
   const [confirming, setConfirming] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
   const now = useNow();
   const list = versions.data ?? [];
   const selected = list.find((v) => v.id === chosenId) ?? list[0] ?? null;
@@ -103,7 +104,10 @@ function HistoryBody({ session, draft }: { session: RestoreSession; draft: Draft
 
   return (
     <div className="flex min-h-0 max-md:flex-col">
-      <div className="shrink-0 overflow-y-auto border-border md:w-64 md:border-r max-md:max-h-48 max-md:border-b">
+      <div
+        ref={listRef}
+        className="shrink-0 overflow-y-auto border-border md:w-64 md:border-r max-md:max-h-48 max-md:border-b"
+      >
         <VersionList
           versions={list}
           selectedId={selected?.id ?? null}
@@ -174,6 +178,9 @@ function HistoryBody({ session, draft }: { session: RestoreSession; draft: Draft
         busy={pending}
         onCancel={() => setConfirming(false)}
         onConfirm={() => void runRestore()}
+        onClosed={() =>
+          listRef.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus()
+        }
       />
     </div>
   );

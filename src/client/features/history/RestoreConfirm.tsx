@@ -19,6 +19,7 @@ export function RestoreConfirm({
   open,
   onCancel,
   onConfirm,
+  onClosed,
 }: {
   when: string;
   unsaved: boolean;
@@ -26,10 +27,18 @@ export function RestoreConfirm({
   open: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** Where the keyboard goes afterwards (the drawing's frame must not keep it: Escape must work). */
+  onClosed: () => void;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
-      <DialogContent size="md">
+      <DialogContent
+        size="md"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
         <DialogHeader>
           <DialogIcon>
             <RotateCcw className="h-5 w-5" aria-hidden />

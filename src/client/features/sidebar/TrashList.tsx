@@ -1,7 +1,7 @@
 /** 'Recently deleted': the user's deleted diagrams for 30 days, to restore or delete for good. */
 import { ChevronRight, RotateCcw, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
-import type { TrashedDiagram } from '@shared/versions';
+import { TRASH_DAYS, type TrashedDiagram } from '@shared/versions';
 import { useDeleteForever, useRestoreFromTrash, useTrash } from '@/api/trash';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
@@ -19,6 +19,12 @@ export function TrashList() {
   const remove = useDeleteForever();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const now = useNow(60_000);
+  // `now` may be older than a fresh deletion (or the browser's clock behind the server's): capped.
+  const daysLeft = (item: TrashedDiagram) =>
+    Math.min(
+      TRASH_DAYS,
+      Math.max(1, Math.ceil((Date.parse(item.purgeAt) - now.getTime()) / DAY_MS)),
+    );
   const items = trash.data ?? [];
 
   const onRestore = (item: TrashedDiagram) =>
@@ -66,7 +72,7 @@ export function TrashList() {
             <li className="px-2 py-1 text-xs text-muted-foreground">{SIDEBAR_COPY.trashEmpty}</li>
           )}
           {items.map((item) => {
-            const days = Math.ceil((Date.parse(item.purgeAt) - now.getTime()) / DAY_MS);
+            const days = daysLeft(item);
             return (
               <li
                 key={item.id}
