@@ -56,6 +56,11 @@ test.describe("'Save Your Work' prompt", () => {
     await typeEdits(editor, 3);
     await editor.button('New').click();
     await page.getByTestId(TEMPLATE_TESTIDS.card).first().click();
+    // The typed text exists only in this browser, so replacing it is asked first.
+    await page
+      .getByRole('dialog', { name: 'Discard unsaved changes?' })
+      .getByRole('button', { name: 'Discard and continue' })
+      .click();
     await expect.poll(() => editor.text()).toBe(TEMPLATES[0]!.content);
 
     await editor.focusEnd();

@@ -27,7 +27,10 @@ import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
 import { loadAppShell } from './web/app-shell.js';
 import { transferRoutes } from './transfer/routes.js';
+import { trashRoutes } from './trash/routes.js';
+import { startTrashPurge } from './trash/purge-timer.js';
 import { userRoutes } from './users/routes.js';
+import { versionRoutes } from './versions/routes.js';
 import { helmetOptions } from './web/page-security.js';
 import { staticRoutes } from './web/static.js';
 
@@ -96,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   userRoutes(app, db);
   await authRoutes(app, { db, oidc: deps.oidc ?? null, publicUrl });
   diagramRoutes(app, db);
+  versionRoutes(app, db);
+  trashRoutes(app, db);
+  startTrashPurge(app, db);
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
   await transferRoutes(app, db);

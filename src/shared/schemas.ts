@@ -81,6 +81,10 @@ export const updateDiagramBody = z
       .string({ error: 'updatedAt must be a date-time string' })
       .refine((value) => !Number.isNaN(Date.parse(value)), 'updatedAt must be an ISO date-time')
       .optional(),
+    /** 'auto' saves keep a version at most every few minutes; 'manual' ones always do. */
+    saveKind: z
+      .enum(['manual', 'auto'], { error: "saveKind must be 'manual' or 'auto'" })
+      .optional(),
   })
   .refine(
     (body) =>

@@ -3,7 +3,7 @@ import { and, asc, eq, exists, getTableColumns, sql } from 'drizzle-orm';
 import type { Collaborator, CollaboratorRole, SharedWithMe } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { collaborators, diagrams, users } from '../db/schema.js';
-import type { Actor } from '../diagrams/access.js';
+import { notDeleted, ownedBy, type Actor } from '../diagrams/access.js';
 import { toSummary } from '../diagrams/store.js';
 
 type CollaboratorRow = typeof collaborators.$inferSelect;
@@ -16,7 +16,7 @@ const toDto = (row: CollaboratorRow): Collaborator => ({
 export function collaboratorsStore(db: Db) {
   const ownsDiagram = (actor: Actor, diagramId: number) =>
     exists(
-      sql`(select 1 from ${diagrams} where ${and(eq(diagrams.id, diagramId), eq(diagrams.userId, actor.id))})`,
+      sql`(select 1 from ${diagrams} where ${and(eq(diagrams.id, diagramId), ownedBy(actor))})`,
     );
 
   return {
@@ -40,7 +40,7 @@ export function collaboratorsStore(db: Db) {
       const [owned] = await db
         .select({ id: diagrams.id })
         .from(diagrams)
-        .where(and(eq(diagrams.id, diagramId), eq(diagrams.userId, actor.id)));
+        .where(and(eq(diagrams.id, diagramId), ownedBy(actor)));
       if (!owned) return null;
       const [row] = await db
         .insert(collaborators)
@@ -80,6 +80,7 @@ export function collaboratorsStore(db: Db) {
           and(
             eq(collaborators.email, actor.email.toLowerCase()),
             sql`${diagrams.userId} <> ${actor.id}`,
+            notDeleted,
           ),
         )
         .orderBy(sql`${diagrams.updatedAt} desc`);

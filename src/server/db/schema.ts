@@ -75,13 +75,34 @@ export const diagrams = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
+    /** Set when the owner deletes it: the diagram waits in the trash for 30 days. */
+    deletedAt: at('deleted_at'),
   },
   (t) => [
     index('diagrams_user_folder_idx').on(t.userId, t.folderId),
+    index('diagrams_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     uniqueIndex('diagrams_share_token_idx')
       .on(t.shareToken)
       .where(sql`${t.shareToken} is not null`),
   ],
+);
+
+export const diagramVersions = pgTable(
+  'diagram_versions',
+  {
+    id: serial('id').primaryKey(),
+    diagramId: integer('diagram_id')
+      .notNull()
+      .references(() => diagrams.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['created', 'manual', 'auto', 'restore'] }).notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('diagram_versions_diagram_idx').on(t.diagramId, t.createdAt)],
 );
 
 export const collaborators = pgTable(
@@ -113,4 +134,12 @@ export const apiTokens = pgTable('api_tokens', {
   createdAt: created(),
 });
 
-export const schema = { users, sessions, folders, diagrams, collaborators, apiTokens };
+export const schema = {
+  users,
+  sessions,
+  folders,
+  diagrams,
+  diagramVersions,
+  collaborators,
+  apiTokens,
+};

@@ -1,9 +1,10 @@
 /**
  * Who may do what with a diagram, as SQL conditions every diagram query is built from: the owner
  * may do anything; a collaborator (matched by the e-mail they signed in with) may read, and an
- * editor may also change title and content. Anyone else finds no row.
+ * editor may also change title and content. Anyone else finds no row. A diagram in the trash is
+ * out of everyone's reach but its owner's trash calls (`trashedBy`).
  */
-import { and, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DiagramAccess, User } from '../../shared/schemas.js';
 import { collaborators, diagrams } from '../db/schema.js';
 
@@ -20,13 +21,22 @@ const collaboration = (actor: Actor, role?: 'editor') =>
       )
     : sql`false`;
 
-export const ownedBy = (actor: Actor): SQL => eq(diagrams.userId, actor.id);
+/** Not in the trash: the condition of every diagram query outside the trash. */
+export const notDeleted: SQL = isNull(diagrams.deletedAt);
+
+const owner = (actor: Actor): SQL => eq(diagrams.userId, actor.id);
+
+export const ownedBy = (actor: Actor): SQL => sql`(${owner(actor)} and ${notDeleted})`;
 
 export const editableBy = (actor: Actor): SQL =>
-  sql`(${ownedBy(actor)} or ${collaboration(actor, 'editor')})`;
+  sql`((${owner(actor)} or ${collaboration(actor, 'editor')}) and ${notDeleted})`;
 
 export const readableBy = (actor: Actor): SQL =>
-  sql`(${ownedBy(actor)} or ${collaboration(actor)})`;
+  sql`((${owner(actor)} or ${collaboration(actor)}) and ${notDeleted})`;
+
+/** The caller's own diagrams in the trash. */
+export const trashedBy = (actor: Actor): SQL =>
+  and(owner(actor), isNotNull(diagrams.deletedAt)) as SQL;
 
 /** The caller's access as a column: 'owner', 'editor' or 'viewer'. */
 export const accessOf = (actor: Actor) =>

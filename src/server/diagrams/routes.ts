@@ -1,5 +1,5 @@
 /** The diagram calls of spec §7. Parse → store (scoped to the acting user) → reply. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createDiagramBody,
@@ -12,7 +12,7 @@ import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/routes.js';
 import { foldersStore } from '../folders/store.js';
-import { diagramsStore } from './store.js';
+import { diagramsStore, type UpdateResult } from './store.js';
 
 export const DIAGRAM_NOT_FOUND = 'Diagram not found';
 export const CONFLICT_MESSAGE =
@@ -20,6 +20,20 @@ export const CONFLICT_MESSAGE =
 const VIEWER_CANNOT_EDIT =
   'You can view this diagram but not change it. Save a copy to make your own version.';
 const OWNER_ONLY_CHANGE = 'Only the owner can share, move or delete this diagram.';
+
+/** The answer to a change of a diagram (PUT, restore of a version): the diagram or an error. */
+export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
+  switch (result.status) {
+    case 'updated':
+      return result.diagram;
+    case 'missing':
+      throw notFound(DIAGRAM_NOT_FOUND);
+    case 'forbidden':
+      throw new AppError(403, result.access === 'viewer' ? VIEWER_CANNOT_EDIT : OWNER_ONLY_CHANGE);
+    case 'conflict':
+      return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
+  }
+}
 
 export function diagramRoutes(app: FastifyInstance, db: Db): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -55,23 +69,17 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
     { schema: { params: idParams, body: updateDiagramBody } },
     async (request, reply) => {
       const user = await requireUser(db, request);
-      const { updatedAt, ...patch } = request.body;
+      const { updatedAt, saveKind, ...patch } = request.body;
       await assertFolder(user.id, patch.folderId);
       const expected = updatedAt ? new Date(updatedAt) : null;
-      const result = await diagrams.updateIfUnchanged(user, request.params.id, patch, expected);
-      switch (result.status) {
-        case 'updated':
-          return result.diagram;
-        case 'missing':
-          throw notFound(DIAGRAM_NOT_FOUND);
-        case 'forbidden':
-          throw new AppError(
-            403,
-            result.access === 'viewer' ? VIEWER_CANNOT_EDIT : OWNER_ONLY_CHANGE,
-          );
-        case 'conflict':
-          return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
-      }
+      const result = await diagrams.updateIfUnchanged(
+        user,
+        request.params.id,
+        patch,
+        expected,
+        saveKind,
+      );
+      return replyToUpdate(result, reply);
     },
   );
 

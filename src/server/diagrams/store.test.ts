@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { makeUser } from '../test/factories.js';
 import { testDatabases } from '../test/databases.js';
+import { trashStore } from '../trash/store.js';
 import { diagramsStore } from './store.js';
 
 describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
@@ -13,7 +14,7 @@ describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
     await database?.close();
   });
 
-  it('creates, reads, updates and deletes a diagram for its owner', async () => {
+  it('creates, reads, updates and deletes (to the trash) a diagram for its owner', async () => {
     const store = diagramsStore(database.db);
     const owner = await makeUser(database.db);
     const created = await store.create(owner, { title: 'Login', content: 'sequenceDiagram' });
@@ -35,6 +36,9 @@ describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
     expect(await store.get(owner, created.id)).toEqual(updated);
     expect(await store.remove(owner, created.id)).toBe(true);
     expect(await store.get(owner, created.id)).toBeNull();
+    expect(await store.list(owner)).toEqual([]);
+    expect((await trashStore(database.db).list(owner)).map((d) => d.id)).toEqual([created.id]);
+    expect(await store.remove(owner, created.id)).toBe(false);
   });
 
   it("never reads, changes or deletes another user's diagram", async () => {

@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
 import type { Diagram, DiagramSummary, OpenedDiagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
-import { diagrams } from '../db/schema.js';
-import { accessOf, editableBy, ownedBy, readableBy, type Actor } from './access.js';
+import { diagrams, diagramVersions } from '../db/schema.js';
+import { recordVersion } from '../versions/store.js';
+import { accessOf, editableBy, notDeleted, ownedBy, readableBy, type Actor } from './access.js';
 
 type DiagramRow = typeof diagrams.$inferSelect;
 
@@ -55,6 +56,9 @@ export type UpdateResult =
   /** The stored row changed after `expectedUpdatedAt`; it is returned untouched. */
   | { status: 'conflict'; diagram: Diagram };
 
+/** How a change of title or content came about, for its version. */
+export type SaveKind = 'manual' | 'auto' | 'restore';
+
 /** 192 random bits, URL-safe: unguessable share links. */
 export const newShareToken = () => randomBytes(24).toString('base64url');
 
@@ -65,18 +69,28 @@ export function diagramsStore(db: Db) {
   const byId = (id: number, condition: SQL) => and(eq(diagrams.id, id), condition);
 
   return {
+    /** Creates the diagram and its first version in one transaction. */
     async create(actor: Actor, input: NewDiagram): Promise<Diagram> {
-      const [row] = await db
-        .insert(diagrams)
-        .values({
-          userId: actor.id,
-          title: input.title,
-          content: input.content,
-          folderId: input.folderId,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      return toDiagramDto(row);
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(diagrams)
+          .values({
+            userId: actor.id,
+            title: input.title,
+            content: input.content,
+            folderId: input.folderId,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordVersion(tx, {
+          diagramId: row.id,
+          title: row.title,
+          content: row.content,
+          savedBy: actor.id,
+          kind: 'created',
+        });
+        return toDiagramDto(row);
+      });
     },
 
     async list(actor: Actor): Promise<Diagram[]> {
@@ -121,7 +135,7 @@ export function diagramsStore(db: Db) {
       const [row] = await db
         .select()
         .from(diagrams)
-        .where(and(eq(diagrams.shareToken, token), eq(diagrams.isPublic, true)));
+        .where(and(eq(diagrams.shareToken, token), eq(diagrams.isPublic, true), notDeleted));
       return row ? toDiagramDto(row) : null;
     },
 
@@ -133,32 +147,46 @@ export function diagramsStore(db: Db) {
     /**
      * Applies the patch if the caller may, and only if the row was not changed after
      * `expectedUpdatedAt` (one statement, so two writers cannot both pass). Null skips the check.
-     * Making a diagram public gives it a share token the first time.
+     * Making a diagram public gives it a share token the first time. A change of title or content
+     * records a version in the same transaction (see recordVersion for when it is skipped).
      */
     async updateIfUnchanged(
       actor: Actor,
       id: number,
       patch: DiagramPatch,
       expectedUpdatedAt: Date | null,
+      kind: SaveKind = 'manual',
     ): Promise<UpdateResult> {
       const ownerOnly = OWNER_ONLY.some((key) => patch[key] !== undefined);
       const allowed = ownerOnly ? ownedBy(actor) : editableBy(actor);
       const guard = expectedUpdatedAt
         ? and(byId(id, allowed), lte(diagrams.updatedAt, expectedUpdatedAt))
         : byId(id, allowed);
-      const [row] = await db
-        .update(diagrams)
-        .set({
-          ...patch,
-          ...(patch.isPublic
-            ? { shareToken: sql`coalesce(${diagrams.shareToken}, ${newShareToken()})` }
-            : {}),
-          // Strictly later than the last save, even for two saves in one millisecond.
-          updatedAt: sql`greatest(clock_timestamp(), ${diagrams.updatedAt} + interval '1 millisecond')`,
-        })
-        .where(guard)
-        .returning();
-      if (row) return { status: 'updated', diagram: toDiagramDto(row) };
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(diagrams)
+          .set({
+            ...patch,
+            ...(patch.isPublic
+              ? { shareToken: sql`coalesce(${diagrams.shareToken}, ${newShareToken()})` }
+              : {}),
+            // Strictly later than the last save, even for two saves in one millisecond.
+            updatedAt: sql`greatest(clock_timestamp(), ${diagrams.updatedAt} + interval '1 millisecond')`,
+          })
+          .where(guard)
+          .returning();
+        if (row && (patch.title !== undefined || patch.content !== undefined)) {
+          await recordVersion(tx, {
+            diagramId: row.id,
+            title: row.title,
+            content: row.content,
+            savedBy: actor.id,
+            kind,
+          });
+        }
+        return row;
+      });
+      if (updated) return { status: 'updated', diagram: toDiagramDto(updated) };
 
       const current = await this.open(actor, id);
       if (!current) return { status: 'missing' };
@@ -169,9 +197,31 @@ export function diagramsStore(db: Db) {
       return { status: 'conflict', diagram };
     },
 
+    /**
+     * Makes a version's title and content current, recording a 'restore' version. The caller's
+     * access is checked first so a stranger learns nothing about versions.
+     */
+    async restoreVersion(
+      actor: Actor,
+      id: number,
+      versionId: number,
+    ): Promise<UpdateResult | { status: 'no-version' }> {
+      const current = await this.open(actor, id);
+      if (!current) return { status: 'missing' };
+      if (current.access === 'viewer') return { status: 'forbidden', access: 'viewer' };
+      const [version] = await db
+        .select({ title: diagramVersions.title, content: diagramVersions.content })
+        .from(diagramVersions)
+        .where(and(eq(diagramVersions.id, versionId), eq(diagramVersions.diagramId, id)));
+      if (!version) return { status: 'no-version' };
+      return this.updateIfUnchanged(actor, id, version, null, 'restore');
+    },
+
+    /** Moves the diagram to the trash (owner only); see trash/store.ts for the rest of its life. */
     async remove(actor: Actor, id: number): Promise<boolean> {
       const rows = await db
-        .delete(diagrams)
+        .update(diagrams)
+        .set({ deletedAt: sql`clock_timestamp()` })
         .where(byId(id, ownedBy(actor)))
         .returning({ id: diagrams.id });
       return rows.length > 0;

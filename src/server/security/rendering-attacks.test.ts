@@ -115,7 +115,7 @@ describe('rendering attacks on the server renderer', () => {
         await target.click({ force: true, timeout: 500 }).catch(() => undefined);
       }
       expect(
-        await page.evaluate(() => Object.keys(window).filter((k) => k.startsWith('__'))),
+        await page.evaluate(() => Object.keys(globalThis).filter((k) => k.startsWith('__'))),
       ).toEqual([]);
     }
     await page.waitForLoadState('networkidle');

@@ -7,7 +7,7 @@ import { getTableColumns } from 'drizzle-orm';
 import type { Folder } from '../../shared/schemas.js';
 import type { ImportResult } from '../../shared/transfer.js';
 import type { Db } from '../db/client.js';
-import { diagrams } from '../db/schema.js';
+import { diagrams, diagramVersions } from '../db/schema.js';
 import type { Actor } from '../diagrams/access.js';
 import { toSummary } from '../diagrams/store.js';
 import { foldersStore } from '../folders/store.js';
@@ -49,7 +49,18 @@ export function importStore(db: Db) {
         const created = [];
         for (let start = 0; start < rows.length; start += BATCH) {
           const batch = rows.slice(start, start + BATCH);
-          created.push(...(await tx.insert(diagrams).values(batch).returning(summaryColumns)));
+          const inserted = await tx.insert(diagrams).values(batch).returning(summaryColumns);
+          // Each imported diagram starts its history, as one made in the editor does.
+          await tx.insert(diagramVersions).values(
+            inserted.map((row, i) => ({
+              diagramId: row.id,
+              title: batch[i]!.title,
+              content: batch[i]!.content,
+              savedBy: actor.id,
+              kind: 'created' as const,
+            })),
+          );
+          created.push(...inserted);
         }
         return { diagrams: created.map(toSummary), folders: createdFolders };
       });

@@ -208,6 +208,17 @@ describe.each(testDatabases)('export all and import on $name', ({ open }) => {
     const stored = await diagramsOf(owner);
     // An editor's byte-order mark is dropped from plain files.
     expect(stored.find((d) => d.id === result.diagrams[0]!.id)?.content).toBe(SEQUENCE);
+    // Each imported diagram's history starts with its imported text.
+    const versions = await json<Array<{ id: number; kind: string }>>(
+      { method: 'GET', url: `/api/diagrams/${result.diagrams[1]!.id}/versions` },
+      owner,
+    );
+    expect(versions.map((v) => v.kind)).toEqual(['created']);
+    const first = await json<{ content: string }>(
+      { method: 'GET', url: `/api/diagrams/${result.diagrams[1]!.id}/versions/${versions[0]!.id}` },
+      owner,
+    );
+    expect(first.content).toBe('graph TD\n  A-->B');
   });
 
   it('imports every ```mermaid block of a Markdown file, titled by the heading above it', async () => {

@@ -21,6 +21,8 @@ export interface HeaderSlots {
   account?: ReactNode;
   /** The sidebar collapse toggle (spec §2: signed-in). */
   sidebarToggle?: ReactNode;
+  /** The version history button (signed in, saved diagrams). */
+  history?: ReactNode;
 }
 
 interface EditorHeaderProps extends HeaderSlots {
@@ -46,6 +48,7 @@ export const EditorHeader = memo(function EditorHeader({
   autoSave,
   account,
   sidebarToggle,
+  history,
 }: EditorHeaderProps) {
   return (
     <header
@@ -73,6 +76,7 @@ export const EditorHeader = memo(function EditorHeader({
           <span className={label}>{EDITOR_TEXT.share}</span>
         </Button>
         <ExportSlot store={store} />
+        {history}
         <Button variant="outline" size="sm" onClick={onNew} data-testid={EDITOR_TESTIDS.newDiagram}>
           <FilePlus className="h-4 w-4" aria-hidden />
           <span className={label}>{EDITOR_TEXT.newDiagram}</span>

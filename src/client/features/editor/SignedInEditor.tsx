@@ -1,15 +1,20 @@
 import { useCallback, useState } from 'react';
 import type { User } from '@shared/schemas';
+import { readableError } from '@/api/http';
 import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
 import { TOAST_TEXT } from '@shared/messages';
 import { toast } from '@/components/ui/toast-store';
+import { HistoryButton } from '@/features/history/HistoryButton';
+import { HistoryDialog } from '@/features/history/HistoryDialog';
 import { AccessBadge } from '@/features/share/AccessBadge';
 import { QuickSwitcher } from '@/features/shortcuts/QuickSwitcher';
 import { ShareDialog } from '@/features/share/ShareDialog';
 import { useSaveCopy } from '@/features/share/useSaveCopy';
 import { useViewerMode } from '@/features/share/useViewerMode';
 import { useSidebarSlot } from '@/features/sidebar/useSidebarSlot';
+import { EDITOR_COPY } from './copy';
+import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';
 import type { Draft } from './draftStore';
 import { EditorLayout } from './EditorLayout';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
@@ -33,12 +38,16 @@ export function SignedInEditor({ user }: { user: User }) {
   useInitialDiagram(session, markReady);
   const conflict = useDocument(session.doc, (state) => state.conflict);
   const [shareOpen, setShareOpen] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const saved = useDocument(session.doc, (state) => state.id !== 0);
+  const openHistory = useCallback(() => setHistoryOpen(true), []);
   // A viewer's diagram is read-only; Save makes the viewer's own copy (spec §4).
   const viewer = useViewerMode(session.doc, core.editor);
   const saveCopy = useSaveCopy(session.open);
   const sidebar = useSidebarSlot(session);
 
   const { startNew, save, doc, saver, select } = session;
+  const [discard, setDiscard] = useState<DiscardQuestion | null>(null);
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
   const openDiagram = useCallback(
@@ -54,13 +63,21 @@ export function SignedInEditor({ user }: { user: User }) {
     },
     [doc, select],
   );
-  // Spec §4: New and template choice start a new diagram; the current one is saved first.
+  // Spec §4: New and template choice start a new diagram; the current one is saved first. When
+  // that save fails the changes would be lost, so the user is asked; a lost-update conflict
+  // opens the conflict dialog instead and nothing is replaced.
   const onChoose = useCallback(
     (draft: Draft) => {
-      void saver
-        .save()
-        .catch(() => undefined)
-        .then(() => startNew(draft));
+      saver.save().then(
+        (outcome) => {
+          if (outcome !== 'conflict') startNew(draft);
+        },
+        (error: unknown) =>
+          setDiscard({
+            description: EDITOR_COPY.discardSaveFailed(readableError(error)),
+            proceed: () => startNew(draft),
+          }),
+      );
     },
     [saver, startNew],
   );
@@ -85,6 +102,7 @@ export function SignedInEditor({ user }: { user: User }) {
         autoSave={
           <AutoSaveSwitch checked={session.autoSaveOn} onCheckedChange={session.setAutoSaveOn} />
         }
+        history={saved && <HistoryButton onClick={openHistory} />}
         account={<AvatarMenu user={user} onApiToken={() => setTokenOpen(true)} />}
         banner={
           session.backupOffer && (
@@ -99,6 +117,13 @@ export function SignedInEditor({ user }: { user: User }) {
         <ShareDialog open={shareOpen} onOpenChange={setShareOpen} session={session} user={user} />
         <ApiTokenDialog open={tokenOpen} onOpenChange={setTokenOpen} />
         <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} onOpen={openDiagram} />
+        <HistoryDialog
+          open={historyOpen && saved}
+          onOpenChange={setHistoryOpen}
+          session={session}
+          draft={store}
+        />
+        <DiscardChangesDialog question={discard} onClose={() => setDiscard(null)} />
         <ConflictDialog
           server={conflict}
           onChoose={(choice) => void session.resolveConflict(choice)}

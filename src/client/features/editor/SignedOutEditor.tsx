@@ -1,9 +1,12 @@
 import { useCallback, useState } from 'react';
 import { goToSignIn } from '@/features/auth/signIn';
+import { EDITOR_COPY } from './copy';
+import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';
 import type { Draft } from './draftStore';
 import { EditorLayout } from './EditorLayout';
 import { saveCopyAndSignIn } from './saveCopy';
 import { SaveYourWorkDialog } from './SaveYourWorkDialog';
+import { hasOwnText } from './hasOwnText';
 import { ShareSignInDialog } from './ShareSignInDialog';
 import { useEditorCore } from './useEditorCore';
 import { usePersistDraft } from './usePersistDraft';
@@ -17,13 +20,22 @@ export function SignedOutEditor() {
   const [shareOpen, setShareOpen] = useState(false);
   usePersistDraft(store, true);
 
+  const [discard, setDiscard] = useState<DiscardQuestion | null>(null);
   const { recordEdit, reset: resetPrompt } = prompt;
   const onChoose = useCallback(
     (draft: Draft) => {
-      applyDraft(draft);
-      resetPrompt(); // Spec §4: New resets the edit counter.
+      const proceed = () => {
+        applyDraft(draft);
+        resetPrompt(); // Spec §4: New resets the edit counter.
+      };
+      // Signed out, the text exists only here: replacing the user's own text asks first.
+      if (hasOwnText(store.get().content)) {
+        setDiscard({ description: EDITOR_COPY.discardSignedOut, proceed });
+      } else {
+        proceed();
+      }
     },
-    [applyDraft, resetPrompt],
+    [applyDraft, resetPrompt, store],
   );
   const onSave = useCallback(() => saveCopyAndSignIn(store.get(), true), [store]);
   const onShare = useCallback(() => setShareOpen(true), []);
@@ -48,6 +60,7 @@ export function SignedOutEditor() {
         onSignIn={signInKeepingCopy}
         onClosed={focusEditor}
       />
+      <DiscardChangesDialog question={discard} onClose={() => setDiscard(null)} />
       <ShareSignInDialog
         open={shareOpen}
         onOpenChange={setShareOpen}

@@ -11,6 +11,13 @@ export const EDITOR_COPY = {
     'Sharing needs an account. Sign in and your diagram is saved as a copy, ready to share by public link.',
   makePublic: 'Make diagram public',
   shareHint: 'Enable public sharing to generate a shareable link with diagram preview',
+  discardTitle: 'Discard unsaved changes?',
+  discardSignedOut:
+    'The text in the editor is not saved anywhere. Starting a new diagram replaces it, and it cannot be brought back.',
+  discardSaveFailed: (reason: string) =>
+    `Your changes to this diagram could not be saved (${reason}). Starting a new diagram replaces them in the editor.`,
+  discardKeep: 'Keep editing',
+  discardContinue: 'Discard and continue',
 } as const;
 
 /**

@@ -17,4 +17,7 @@ export const EDITOR_TESTIDS = {
   continueWithoutSaving: 'continue-without-saving',
   shareDialog: 'share-dialog',
   shareSignIn: 'share-sign-in',
+  discardDialog: 'discard-changes-dialog',
+  discardKeep: 'discard-keep-editing',
+  discardContinue: 'discard-continue',
 } as const;

@@ -25,6 +25,8 @@ interface PreviewProps {
   text: string;
   /** A label edited in place in the drawing; the owner of the text rewrites it. */
   onLabelEdit?: LabelEditHandler;
+  /** False for a drawing shown beside the editor's (history): Export keeps taking the editor's. */
+  publish?: boolean;
 }
 
 /**
@@ -32,10 +34,10 @@ interface PreviewProps {
  * mermaid; the last good drawing stays up while newer text renders, and the frame is also the
  * workspace (pan, zoom, pinned actor headers, in-place label editing).
  */
-export function Preview({ text, onLabelEdit }: PreviewProps) {
+export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
   const { resolved } = useTheme();
   const [engine] = useState<PreviewEngine>(() =>
-    inlineModeRequested() ? new InlineEngine() : new FrameEngine(),
+    inlineModeRequested() ? new InlineEngine(publish) : new FrameEngine(publish),
   );
   const [src] = useState(frameSource);
   const element = useRef<HTMLElement | null>(null);

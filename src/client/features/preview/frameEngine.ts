@@ -13,7 +13,7 @@ import {
 } from './previewStore';
 
 export class FrameEngine implements PreviewEngine {
-  private readonly store = new PreviewStore();
+  private readonly store: PreviewStore;
   private ready = false;
   private latest: RenderRequest | null = null;
   private frame: HTMLIFrameElement | null = null;
@@ -21,8 +21,15 @@ export class FrameEngine implements PreviewEngine {
   private pinned = true;
   private labelEdit: LabelEditHandler | null = null;
 
-  getState = this.store.getState;
-  subscribe = this.store.subscribe;
+  readonly getState: PreviewStore['getState'];
+  readonly subscribe: PreviewStore['subscribe'];
+
+  /** `publish`: see PreviewStore. */
+  constructor(publish = true) {
+    this.store = new PreviewStore(publish);
+    this.getState = this.store.getState;
+    this.subscribe = this.store.subscribe;
+  }
 
   request(text: string, theme: ResolvedTheme): void {
     const next = this.store.next(text, theme);

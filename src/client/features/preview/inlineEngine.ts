@@ -13,7 +13,7 @@ import { PreviewStore, type PreviewEngine, type ViewCommandName } from './previe
 import { applyZoom, clampZoom, naturalSvgSize } from './svgSize';
 
 export class InlineEngine implements PreviewEngine {
-  private readonly store = new PreviewStore();
+  private readonly store: PreviewStore;
   private container: HTMLElement | null = null;
   private zoom = 1;
   private readonly queue = createLatestOnlyQueue(async (request: RenderRequest) => {
@@ -38,8 +38,15 @@ export class InlineEngine implements PreviewEngine {
     });
   });
 
-  getState = this.store.getState;
-  subscribe = this.store.subscribe;
+  readonly getState: PreviewStore['getState'];
+  readonly subscribe: PreviewStore['subscribe'];
+
+  /** `publish`: see PreviewStore. */
+  constructor(publish = true) {
+    this.store = new PreviewStore(publish);
+    this.getState = this.store.getState;
+    this.subscribe = this.store.subscribe;
+  }
 
   request(text: string, theme: ResolvedTheme): void {
     const next = this.store.next(text, theme);

@@ -51,6 +51,9 @@ export class PreviewStore {
   private state: PreviewState = { shown: null, latestSeq: 0, tooLarge: false, zoom: ZOOM.initial };
   private readonly listeners = new Set<() => void>();
 
+  /** `publish`: the drawing is the one Export takes (the editor's preview, not a history view). */
+  constructor(private readonly publish = true) {}
+
   getState = (): PreviewState => this.state;
 
   subscribe = (listener: () => void): (() => void) => {
@@ -64,7 +67,7 @@ export class PreviewStore {
   next(text: string, theme: ResolvedTheme): { seq: number; theme: FrameTheme } | null {
     if (exceedsTextLimit(text)) {
       this.update({ ...this.state, tooLarge: true });
-      setRenderedSvg(null);
+      if (this.publish) setRenderedSvg(null);
       return null;
     }
     const seq = this.state.latestSeq + 1;
@@ -88,11 +91,11 @@ export class PreviewStore {
 
   /** The preview left the page: export must no longer find its drawing. */
   detach(): void {
-    setRenderedSvg(null);
+    if (this.publish) setRenderedSvg(null);
   }
 
   private publishSvg(result: RenderResult) {
-    setRenderedSvg({ svg: result.svg, theme: resolvedThemeOf(result.theme) });
+    if (this.publish) setRenderedSvg({ svg: result.svg, theme: resolvedThemeOf(result.theme) });
   }
 
   private update(next: PreviewState) {

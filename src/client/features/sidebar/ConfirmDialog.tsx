@@ -14,6 +14,8 @@ export interface Confirmation {
   title: string;
   description: string;
   run: () => Promise<unknown>;
+  /** The destructive button's label; 'Delete' when absent. */
+  confirmLabel?: string;
 }
 
 /** Spec §8 confirmations: the action runs only on the destructive button. */
@@ -49,7 +51,7 @@ export function ConfirmDialog({
               });
             }}
           >
-            {SIDEBAR_COPY.delete}
+            {confirmation?.confirmLabel ?? SIDEBAR_COPY.delete}
           </Button>
         </DialogFooter>
       </DialogContent>

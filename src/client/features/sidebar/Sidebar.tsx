@@ -21,6 +21,7 @@ import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';
 import { FolderDialog, type FolderEdit } from './FolderDialog';
 import { SharedList } from './SharedList';
 import { SidebarTree } from './SidebarTree';
+import { TrashList } from './TrashList';
 import { useExpandedFolders } from './useExpandedFolders';
 import { useSidebarActions } from './useSidebarActions';
 
@@ -139,6 +140,7 @@ export function Sidebar({ session }: { session: Session }) {
         </>
       )}
       <SharedList openId={openId} onOpen={actions.open} startOpen={!narrow} />
+      <TrashList />
       <FolderDialog
         edit={folderEdit}
         onClose={() => setFolderEdit(null)}

@@ -47,6 +47,20 @@ export const SIDEBAR_COPY = {
   role: { viewer: 'Viewer', editor: 'Editor' },
   sharedBy: (owner: string) => `by ${owner}`,
   listLabel: 'Folders and diagrams',
+  recentlyDeleted: 'Recently deleted',
+  trashEmpty: 'Nothing here. Deleted diagrams wait here for 30 days.',
+  trashFailed: 'Could not load recently deleted diagrams.',
+  daysLeft: (days: number) => (days <= 1 ? 'Deleted for good within a day' : `${days} days left`),
+  restore: 'Restore',
+  restoreLabel: (title: string) => `Restore ${title}`,
+  restored: (title: string) => `"${title}" was restored`,
+  restoreFailed: 'Failed to restore diagram',
+  deleteForever: 'Delete forever',
+  deleteForeverLabel: (title: string) => `Delete ${title} forever`,
+  deleteForeverTitle: 'Delete this diagram forever?',
+  deleteForeverBody: (title: string) =>
+    `"${title}" and its version history will be deleted for good. This cannot be undone.`,
+  deletedForever: (title: string) => `"${title}" was deleted for good`,
   // Keyboard moving (announced through a live region).
   pickedUp: (title: string, target: string) =>
     `Picked up ${title}. Target: ${target}. Use the arrow keys to choose a folder, Space or Enter to drop, Escape to cancel.`,
@@ -80,6 +94,11 @@ export const SIDEBAR_TESTIDS = {
   confirm: 'confirm-action',
   shared: 'sidebar-shared',
   sharedDiagram: 'sidebar-shared-diagram',
+  trash: 'sidebar-trash',
+  trashToggle: 'sidebar-trash-toggle',
+  trashItem: 'sidebar-trash-item',
+  trashRestore: 'sidebar-trash-restore',
+  trashDelete: 'sidebar-trash-delete',
   live: 'sidebar-live',
   dragOverlay: 'sidebar-drag-overlay',
 } as const;

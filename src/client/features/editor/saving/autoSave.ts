@@ -39,7 +39,7 @@ export function startAutoSave(options: AutoSaveOptions): () => void {
     if (!autoSaveEligible(options)) return;
     timer = setTimeout(() => {
       if (!autoSaveEligible(options)) return;
-      options.saver.save().then(
+      options.saver.save(false, 'auto').then(
         (outcome) => options.onResult({ outcome }),
         (error: unknown) => options.onResult({ error }),
       );

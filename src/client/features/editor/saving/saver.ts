@@ -15,11 +15,12 @@ export interface SaverApi {
 }
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'conflict';
+export type SaveKind = 'manual' | 'auto';
 
 export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi) {
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function run(force: boolean): Promise<SaveOutcome> {
+  async function run(force: boolean, kind: SaveKind): Promise<SaveOutcome> {
     const snapshot = { ...draft.get(), title: normaliseTitle(draft.get().title) };
     const state = doc.get();
     if (state.id !== 0 && !force && !isUnsaved(snapshot, state.baseline)) return 'unchanged';
@@ -31,6 +32,7 @@ export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi
           : await api.update(state.id, {
               title: snapshot.title,
               content: snapshot.content,
+              saveKind: kind,
               ...(state.updatedAt ? { updatedAt: state.updatedAt } : {}),
             });
       doc.update({
@@ -57,11 +59,14 @@ export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi
   }
 
   return {
-    /** Queues a save; `force` saves even when nothing changed (e.g. to confirm an overwrite). */
-    save(force = false): Promise<SaveOutcome> {
+    /**
+     * Queues a save; `force` saves even when nothing changed (e.g. to confirm an overwrite).
+     * `kind` 'auto' lets the server keep a version at most every five minutes.
+     */
+    save(force = false, kind: SaveKind = 'manual'): Promise<SaveOutcome> {
       const next = queue.then(
-        () => run(force),
-        () => run(force),
+        () => run(force, kind),
+        () => run(force, kind),
       );
       queue = next.catch(() => undefined);
       return next;

@@ -1,0 +1,187 @@
+/** The version history of the open diagram: versions, the drawing of one, its differences, Restore. */
+import { Loader2, RotateCcw } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { useVersion, useVersions } from '@/api/versions';
+import { readableError } from '@/api/http';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { toast } from '@/components/ui/toast-store';
+import { useDraftField, type DraftStore } from '@/features/editor/draftStore';
+import { isUnsaved, useDocument } from '@/features/editor/saving/documentStore';
+import { Preview } from '@/features/preview/Preview';
+import { cn } from '@/lib/cn';
+import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
+import { relativeTime } from './relativeTime';
+import { RestoreConfirm } from './RestoreConfirm';
+import { useNow } from './useNow';
+import { useRestore, type RestoreSession } from './useRestore';
+import { VersionDiff } from './VersionDiff';
+import { VersionList } from './VersionList';
+
+type View = 'drawing' | 'changes';
+
+interface HistoryDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  session: RestoreSession;
+  draft: DraftStore;
+}
+
+export function HistoryDialog({ open, onOpenChange, session, draft }: HistoryDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        size="xl"
+        data-testid={HISTORY_TESTIDS.dialog}
+        className="h-[min(88vh,780px)] max-w-6xl grid-rows-[auto_minmax(0,1fr)] gap-0 overflow-hidden p-0"
+      >
+        <div className="border-b border-border px-6 pt-5 pb-4">
+          <DialogHeader>
+            <DialogTitle>{HISTORY_COPY.title}</DialogTitle>
+            <DialogDescription>{HISTORY_COPY.description}</DialogDescription>
+          </DialogHeader>
+        </div>
+        {open && <HistoryBody session={session} draft={draft} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function HistoryBody({ session, draft }: { session: RestoreSession; draft: DraftStore }) {
+  const diagramId = useDocument(session.doc, (state) => state.id);
+  const canRestore = useDocument(session.doc, (state) => state.access !== 'viewer');
+  const unsaved = useDocument(session.doc, (state) => isUnsaved(draft.get(), state.baseline));
+  const current = useDraftField(draft, 'content');
+  const versions = useVersions(diagramId, true);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [view, setView] = useState<View>('drawing');
+  const [confirming, setConfirming] = useState(false);
+  const listRef = useRef<HTMLDivElement>(null);
+  const now = useNow();
+  const list = versions.data ?? [];
+  const selected = list.find((v) => v.id === chosenId) ?? list[0] ?? null;
+  const version = useVersion(diagramId, selected?.id ?? null);
+  const { restore, pending } = useRestore(session, draft);
+  const when = selected ? relativeTime(new Date(selected.createdAt), now) : '';
+
+  const runRestore = async () => {
+    if (!selected) return;
+    try {
+      await restore(selected);
+      setChosenId(null);
+      toast({ title: HISTORY_COPY.restored(when) });
+    } catch (error) {
+      toast({
+        title: HISTORY_COPY.restoreFailed,
+        description: readableError(error),
+        variant: 'destructive',
+      });
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  if (versions.isPending) {
+    return (
+      <div className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+        <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+        {HISTORY_COPY.loading}
+      </div>
+    );
+  }
+  if (versions.error) {
+    return <p className="p-6 text-sm text-muted-foreground">{HISTORY_COPY.loadFailed}</p>;
+  }
+  if (list.length === 0) {
+    return <p className="p-6 text-sm text-muted-foreground">{HISTORY_COPY.empty}</p>;
+  }
+
+  return (
+    <div className="flex min-h-0 max-md:flex-col">
+      <div
+        ref={listRef}
+        className="shrink-0 overflow-y-auto border-border md:w-64 md:border-r max-md:max-h-48 max-md:border-b"
+      >
+        <VersionList
+          versions={list}
+          selectedId={selected?.id ?? null}
+          onSelect={setChosenId}
+          now={now}
+        />
+      </div>
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+        <div className="flex shrink-0 items-center gap-2 border-b border-border px-4 py-2">
+          <div
+            role="group"
+            aria-label={HISTORY_COPY.viewLabel}
+            className="inline-flex rounded-md border border-border bg-muted/50 p-0.5"
+          >
+            {(['drawing', 'changes'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+                data-testid={
+                  option === 'drawing' ? HISTORY_TESTIDS.showDrawing : HISTORY_TESTIDS.showChanges
+                }
+                className={cn(
+                  'cursor-pointer rounded px-3 py-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  view === option
+                    ? 'bg-card text-foreground shadow-sm'
+                    : 'text-muted-foreground hover:text-foreground',
+                )}
+              >
+                {option === 'drawing' ? HISTORY_COPY.drawing : HISTORY_COPY.changes}
+              </button>
+            ))}
+          </div>
+          <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
+            {selected?.title}
+          </span>
+          {canRestore ? (
+            <Button
+              size="sm"
+              onClick={() => setConfirming(true)}
+              disabled={!version.data || pending}
+              data-testid={HISTORY_TESTIDS.restore}
+            >
+              <RotateCcw className="h-4 w-4" aria-hidden />
+              {HISTORY_COPY.restore}
+            </Button>
+          ) : (
+            <span className="text-xs text-muted-foreground">{HISTORY_COPY.viewerNote}</span>
+          )}
+        </div>
+        <div className="flex min-h-0 flex-1 flex-col" data-testid={HISTORY_TESTIDS.preview}>
+          {!version.data ? (
+            <div className="flex flex-1 items-center justify-center">
+              <Loader2 className="h-5 w-5 animate-spin text-muted-foreground" aria-hidden />
+            </div>
+          ) : view === 'drawing' ? (
+            <Preview text={version.data.content} publish={false} />
+          ) : (
+            <VersionDiff version={version.data.content} current={current} />
+          )}
+        </div>
+      </div>
+      <RestoreConfirm
+        open={confirming}
+        when={when}
+        unsaved={unsaved}
+        busy={pending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void runRestore()}
+        onClosed={() =>
+          listRef.current?.querySelector<HTMLButtonElement>('[aria-current="true"]')?.focus()
+        }
+      />
+    </div>
+  );
+}

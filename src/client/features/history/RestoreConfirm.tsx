@@ -1,0 +1,64 @@
+import { RotateCcw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogIcon,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
+
+/** Asks before a version replaces the editor's text. */
+export function RestoreConfirm({
+  when,
+  unsaved,
+  busy,
+  open,
+  onCancel,
+  onConfirm,
+  onClosed,
+}: {
+  when: string;
+  unsaved: boolean;
+  busy: boolean;
+  open: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** Where the keyboard goes afterwards (the drawing's frame must not keep it: Escape must work). */
+  onClosed: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
+      <DialogContent
+        size="md"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onClosed();
+        }}
+      >
+        <DialogHeader>
+          <DialogIcon>
+            <RotateCcw className="h-5 w-5" aria-hidden />
+          </DialogIcon>
+          <DialogTitle>{HISTORY_COPY.confirmTitle}</DialogTitle>
+          <DialogDescription>
+            {HISTORY_COPY.confirmBody(when)}
+            {unsaved && ` ${HISTORY_COPY.confirmUnsaved}`}
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel} disabled={busy}>
+            {HISTORY_COPY.cancel}
+          </Button>
+          <Button onClick={onConfirm} disabled={busy} data-testid={HISTORY_TESTIDS.confirmRestore}>
+            <RotateCcw className="h-4 w-4" aria-hidden />
+            {busy ? HISTORY_COPY.restoring : HISTORY_COPY.restore}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

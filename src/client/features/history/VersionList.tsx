@@ -1,0 +1,62 @@
+import type { VersionSummary } from '@shared/versions';
+import { cn } from '@/lib/cn';
+import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
+import { relativeTime } from './relativeTime';
+
+/** The versions, newest first, as a list of choices; the chosen one is shown beside it. */
+export function VersionList({
+  versions,
+  selectedId,
+  onSelect,
+  now,
+}: {
+  versions: VersionSummary[];
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  now: Date;
+}) {
+  return (
+    <ul aria-label={HISTORY_COPY.versionsLabel} className="flex flex-col gap-0.5 p-2">
+      {versions.map((version, index) => {
+        const selected = version.id === selectedId;
+        const at = new Date(version.createdAt);
+        return (
+          <li key={version.id}>
+            <button
+              type="button"
+              onClick={() => onSelect(version.id)}
+              aria-current={selected ? 'true' : undefined}
+              data-testid={HISTORY_TESTIDS.version}
+              data-version-id={version.id}
+              data-kind={version.kind}
+              className={cn(
+                'flex w-full cursor-pointer flex-col gap-0.5 rounded-md px-3 py-2 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                selected ? 'bg-accent text-accent-foreground' : 'hover:bg-muted',
+              )}
+            >
+              <span className="flex items-center gap-2">
+                <time
+                  dateTime={version.createdAt}
+                  title={at.toLocaleString()}
+                  className="text-sm font-medium"
+                >
+                  {relativeTime(at, now)}
+                </time>
+                {index === 0 && (
+                  <span className="rounded-full bg-primary/10 px-1.5 py-px text-[10px] font-semibold uppercase tracking-wide text-primary">
+                    {HISTORY_COPY.latest}
+                  </span>
+                )}
+              </span>
+              <span className="truncate text-xs text-muted-foreground">
+                {HISTORY_COPY.kind[version.kind]}
+                {version.savedBy ? ` ${HISTORY_COPY.by(version.savedBy.name)}` : ''}
+              </span>
+              <span className="truncate text-xs text-muted-foreground/80">{version.title}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

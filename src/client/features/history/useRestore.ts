@@ -1,0 +1,32 @@
+/**
+ * Restoring a version from the editor: unsaved changes are saved first (so they become a version
+ * too and nothing is lost), then the server makes the version current and the editor opens it.
+ */
+import { useCallback } from 'react';
+import type { VersionSummary } from '@shared/versions';
+import { useRestoreVersion } from '@/api/versions';
+import type { DraftStore } from '@/features/editor/draftStore';
+import { isUnsaved } from '@/features/editor/saving/documentStore';
+import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+
+export type RestoreSession = Pick<DocumentSession, 'doc' | 'saver' | 'open'>;
+
+export function useRestore(session: RestoreSession, draft: DraftStore) {
+  const mutation = useRestoreVersion();
+  const { doc, saver, open } = session;
+
+  const restore = useCallback(
+    async (version: VersionSummary) => {
+      await saver.settled();
+      const state = doc.get();
+      if (isUnsaved(draft.get(), state.baseline) && (await saver.save()) === 'conflict') {
+        throw new Error('The diagram was changed elsewhere; resolve that first.');
+      }
+      const diagram = await mutation.mutateAsync({ diagramId: state.id, versionId: version.id });
+      open(diagram, doc.get().access);
+    },
+    [doc, saver, open, draft, mutation],
+  );
+
+  return { restore, pending: mutation.isPending };
+}

@@ -1,0 +1,51 @@
+/** Version history of a diagram: list, read one, restore one. Parse → store → reply. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParams } from '../../shared/schemas.js';
+import { versionParams } from '../../shared/versions.js';
+import { requireUser } from '../auth/current-user.js';
+import type { Db } from '../db/client.js';
+import { DIAGRAM_NOT_FOUND, replyToUpdate } from '../diagrams/routes.js';
+import { diagramsStore } from '../diagrams/store.js';
+import { notFound } from '../errors.js';
+import { versionsStore } from './store.js';
+
+export const VERSION_NOT_FOUND = 'Version not found';
+
+export function versionRoutes(app: FastifyInstance, db: Db): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const versions = versionsStore(db);
+  const diagrams = diagramsStore(db);
+
+  routes.get('/api/diagrams/:id/versions', { schema: { params: idParams } }, async (request) => {
+    const user = await requireUser(db, request);
+    const list = await versions.list(user, request.params.id);
+    if (!list) throw notFound(DIAGRAM_NOT_FOUND);
+    return list;
+  });
+
+  routes.get(
+    '/api/diagrams/:id/versions/:versionId',
+    { schema: { params: versionParams } },
+    async (request) => {
+      const user = await requireUser(db, request);
+      const { id, versionId } = request.params;
+      const version = await versions.get(user, id, versionId);
+      if (version === 'no-diagram') throw notFound(DIAGRAM_NOT_FOUND);
+      if (version === 'no-version') throw notFound(VERSION_NOT_FOUND);
+      return version;
+    },
+  );
+
+  routes.post(
+    '/api/diagrams/:id/versions/:versionId/restore',
+    { schema: { params: versionParams } },
+    async (request, reply) => {
+      const user = await requireUser(db, request);
+      const { id, versionId } = request.params;
+      const result = await diagrams.restoreVersion(user, id, versionId);
+      if (result.status === 'no-version') throw notFound(VERSION_NOT_FOUND);
+      return replyToUpdate(result, reply);
+    },
+  );
+}

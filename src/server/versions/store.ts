@@ -1,0 +1,133 @@
+/**
+ * Version history of diagrams. Snapshots are written by the diagram store inside the transaction
+ * of the save (`recordVersion`); reading goes through `versionsStore`, scoped to the acting user.
+ */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  AUTO_VERSION_INTERVAL_MS,
+  type Version,
+  type VersionKind,
+  type VersionSummary,
+} from '../../shared/versions.js';
+import type { Db } from '../db/client.js';
+import { diagrams, diagramVersions, users } from '../db/schema.js';
+import { readableBy, type Actor } from '../diagrams/access.js';
+import { versionsToDrop } from './thinning.js';
+
+export interface Snapshot {
+  diagramId: number;
+  title: string;
+  content: string;
+  savedBy: number | null;
+  kind: VersionKind;
+}
+
+const newestFirst = [desc(diagramVersions.createdAt), desc(diagramVersions.id)];
+
+/**
+ * Keeps a version of the diagram unless it would repeat the newest one, or it is an auto-save
+ * less than five minutes after the newest one; then thins the diagram's history. Run it in the
+ * transaction of the save: the save's row lock keeps two writers of one diagram in line.
+ */
+export async function recordVersion(tx: Db, snapshot: Snapshot): Promise<boolean> {
+  const [newest] = await tx
+    .select({
+      title: diagramVersions.title,
+      content: diagramVersions.content,
+      recent: sql<boolean>`${diagramVersions.createdAt} > now() - ${`${AUTO_VERSION_INTERVAL_MS} milliseconds`}::interval`,
+    })
+    .from(diagramVersions)
+    .where(eq(diagramVersions.diagramId, snapshot.diagramId))
+    .orderBy(...newestFirst)
+    .limit(1);
+  if (newest && newest.title === snapshot.title && newest.content === snapshot.content) {
+    return false;
+  }
+  if (newest && snapshot.kind === 'auto' && newest.recent) return false;
+
+  const [inserted] = await tx
+    .insert(diagramVersions)
+    .values(snapshot)
+    .returning({ createdAt: diagramVersions.createdAt });
+  if (!inserted) throw new Error('insert returned no row');
+  await thinVersions(tx, snapshot.diagramId, inserted.createdAt);
+  return true;
+}
+
+/** Applies the thinning rules to one diagram's history as of `now`. */
+export async function thinVersions(db: Db, diagramId: number, now: Date): Promise<void> {
+  const dated = await db
+    .select({ id: diagramVersions.id, createdAt: diagramVersions.createdAt })
+    .from(diagramVersions)
+    .where(eq(diagramVersions.diagramId, diagramId));
+  const drop = versionsToDrop(dated, now);
+  if (drop.length > 0) await db.delete(diagramVersions).where(inArray(diagramVersions.id, drop));
+}
+
+type SummaryRow = {
+  id: number;
+  title: string;
+  kind: VersionKind;
+  createdAt: Date;
+  savedById: number | null;
+  savedByName: string | null;
+};
+
+const toSummary = (row: SummaryRow): VersionSummary => ({
+  id: row.id,
+  title: row.title,
+  kind: row.kind,
+  createdAt: row.createdAt.toISOString(),
+  savedBy:
+    row.savedById !== null && row.savedByName !== null
+      ? { id: row.savedById, name: row.savedByName }
+      : null,
+});
+
+const summaryColumns = {
+  id: diagramVersions.id,
+  title: diagramVersions.title,
+  kind: diagramVersions.kind,
+  createdAt: diagramVersions.createdAt,
+  savedById: users.id,
+  savedByName: users.name,
+};
+
+export function versionsStore(db: Db) {
+  async function canRead(actor: Actor, diagramId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: diagrams.id })
+      .from(diagrams)
+      .where(and(eq(diagrams.id, diagramId), readableBy(actor)));
+    return row !== undefined;
+  }
+
+  return {
+    /** Newest first, without content; null when the caller cannot open the diagram. */
+    async list(actor: Actor, diagramId: number): Promise<VersionSummary[] | null> {
+      if (!(await canRead(actor, diagramId))) return null;
+      const rows = await db
+        .select(summaryColumns)
+        .from(diagramVersions)
+        .leftJoin(users, eq(users.id, diagramVersions.savedBy))
+        .where(eq(diagramVersions.diagramId, diagramId))
+        .orderBy(...newestFirst);
+      return rows.map(toSummary);
+    },
+
+    /** 'no-diagram' when the caller cannot open the diagram; 'no-version' when it has no such version. */
+    async get(
+      actor: Actor,
+      diagramId: number,
+      versionId: number,
+    ): Promise<Version | 'no-diagram' | 'no-version'> {
+      if (!(await canRead(actor, diagramId))) return 'no-diagram';
+      const [row] = await db
+        .select({ ...summaryColumns, content: diagramVersions.content })
+        .from(diagramVersions)
+        .leftJoin(users, eq(users.id, diagramVersions.savedBy))
+        .where(and(eq(diagramVersions.id, versionId), eq(diagramVersions.diagramId, diagramId)));
+      return row ? { ...toSummary(row), content: row.content } : 'no-version';
+    },
+  };
+}

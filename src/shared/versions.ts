@@ -1,0 +1,48 @@
+/** Version history and the trash: constants and the zod schemas of their calls. */
+import { z } from './zod.js';
+import { idParams } from './schemas.js';
+
+/** Versions kept per diagram at most; the oldest go first. */
+export const VERSIONS_MAX = 100;
+/** Everything younger than this is kept; older versions thin to one per calendar day (UTC). */
+export const VERSIONS_KEEP_ALL_MS = 24 * 60 * 60 * 1000;
+/** An auto-save records a version only when the newest one is at least this old. */
+export const AUTO_VERSION_INTERVAL_MS = 5 * 60 * 1000;
+/** Days a deleted diagram waits in 'Recently deleted' before it is gone for good. */
+export const TRASH_DAYS = 30;
+
+export const VERSION_KINDS = ['created', 'manual', 'auto', 'restore'] as const;
+export type VersionKind = (typeof VERSION_KINDS)[number];
+
+/** One entry of GET /api/diagrams/{id}/versions, newest first. */
+export const versionSummarySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  kind: z.enum(VERSION_KINDS),
+  createdAt: z.string(),
+  savedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type VersionSummary = z.infer<typeof versionSummarySchema>;
+
+/** GET /api/diagrams/{id}/versions/{versionId}. */
+export const versionSchema = versionSummarySchema.extend({ content: z.string() });
+export type Version = z.infer<typeof versionSchema>;
+
+export const versionParams = idParams.extend({
+  versionId: z.coerce
+    .number({ error: 'versionId must be a whole number' })
+    .int('versionId must be a whole number')
+    .positive('versionId must be a positive whole number')
+    .max(2_147_483_647, 'versionId is too large'),
+});
+
+/** One entry of GET /api/trash, newest deletion first. */
+export const trashedDiagramSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  folderId: z.number().int().nullable(),
+  deletedAt: z.string(),
+  /** When it will be deleted for good. */
+  purgeAt: z.string(),
+});
+export type TrashedDiagram = z.infer<typeof trashedDiagramSchema>;
