@@ -96,6 +96,27 @@ const EXPECTED: Record<string, Row> = {
     request: (w) => json('DELETE', `/api/diagrams/${w.diagramId}`),
     expect: session({ owner: 204, editor: 403, viewer: 403, stranger: 404 }),
   },
+  'GET /api/diagrams/:id/versions': {
+    request: (w) => json('GET', `/api/diagrams/${w.diagramId}/versions`),
+    expect: session({ owner: 200, editor: 200, viewer: 200, stranger: 404 }),
+  },
+  'GET /api/diagrams/:id/versions/:versionId': {
+    request: (w) => json('GET', `/api/diagrams/${w.diagramId}/versions/${w.versionId}`),
+    expect: session({ owner: 200, editor: 200, viewer: 200, stranger: 404 }),
+  },
+  'POST /api/diagrams/:id/versions/:versionId/restore': {
+    request: (w) => json('POST', `/api/diagrams/${w.diagramId}/versions/${w.versionId}/restore`),
+    expect: session({ owner: 200, editor: 200, viewer: 403, stranger: 404 }),
+  },
+  'GET /api/trash': { request: () => json('GET', '/api/trash'), expect: sameForEveryone(200) },
+  'POST /api/trash/:id/restore': {
+    request: (w) => json('POST', `/api/trash/${w.trashedDiagramId}/restore`),
+    expect: session({ owner: 200, editor: 404, viewer: 404, stranger: 404 }),
+  },
+  'DELETE /api/trash/:id': {
+    request: (w) => json('DELETE', `/api/trash/${w.trashedDiagramId}`),
+    expect: session({ owner: 204, editor: 404, viewer: 404, stranger: 404 }),
+  },
   'GET /api/diagrams/:id/collaborators': {
     request: (w) => json('GET', `/api/diagrams/${w.diagramId}/collaborators`),
     expect: session({ owner: 200, editor: 403, viewer: 403, stranger: 404 }),

@@ -13,7 +13,15 @@ import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import { hashToken, sessionsStore } from '../auth/sessions-store.js';
 import { collaboratorsStore } from '../collaborators/store.js';
 import type { Db } from '../db/client.js';
-import { apiTokens, collaborators, diagrams, folders, sessions, users } from '../db/schema.js';
+import {
+  apiTokens,
+  collaborators,
+  diagramVersions,
+  diagrams,
+  folders,
+  sessions,
+  users,
+} from '../db/schema.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { foldersStore } from '../folders/store.js';
 import { usersStore } from '../users/store.js';
@@ -38,6 +46,10 @@ export interface World {
   shareToken: string;
   folderId: number;
   editorCollaboratorId: number;
+  /** The private diagram's first version. */
+  versionId: number;
+  /** A diagram of the owner's in the trash. */
+  trashedDiagramId: number;
   /** Request headers that make a request come from the actor. */
   headers: Record<ActorName, Record<string, string>>;
 }
@@ -66,6 +78,13 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
     folderId: folder.id,
   });
   const published = await store.create(owner, { title: 'Published', content: 'graph TD; A-->B' });
+  const [version] = await db
+    .select({ id: diagramVersions.id })
+    .from(diagramVersions)
+    .where(eq(diagramVersions.diagramId, diagram.id));
+  if (!version) throw new Error('no version recorded');
+  const trashed = await store.create(owner, { title: `Trashed ${secret}`, content: secret });
+  await store.remove(owner, trashed.id);
   const shared = await store.update(owner, published.id, { isPublic: true });
   if (!shared?.shareToken) throw new Error('no share token');
   const team = collaboratorsStore(db);
@@ -96,6 +115,8 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
     shareToken: shared.shareToken,
     folderId: folder.id,
     editorCollaboratorId: editorRow.id,
+    versionId: version.id,
+    trashedDiagramId: trashed.id,
     headers: {
       anonymous: {},
       owner: await cookie(owner.id),
@@ -136,6 +157,13 @@ export async function ownerSlice(db: Db, world: World): Promise<string> {
       .where(and(eq(sessions.userId, world.ownerId), gt(sessions.expiresAt, new Date())))
       .orderBy(sessions.idHash),
     db.select().from(apiTokens).where(eq(apiTokens.userId, world.ownerId)),
+    ids.length
+      ? db
+          .select()
+          .from(diagramVersions)
+          .where(inArray(diagramVersions.diagramId, ids))
+          .orderBy(diagramVersions.id)
+      : Promise.resolve([]),
     // Diagrams that moved to someone else would vanish from the lists above; count them too.
     db
       .select({ n: sql<number>`count(*)` })
