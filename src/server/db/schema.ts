@@ -113,4 +113,27 @@ export const apiTokens = pgTable('api_tokens', {
   createdAt: created(),
 });
 
-export const schema = { users, sessions, folders, diagrams, collaborators, apiTokens };
+/**
+ * Rate-limit counters shared by every app instance on one PostgreSQL (see server/limits). Rows
+ * are disposable: an expired row is reset by the next hit and swept away now and then.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** Route and client (address or token hash), as the rate-limit plugin builds it. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
+export const schema = {
+  users,
+  sessions,
+  folders,
+  diagrams,
+  collaborators,
+  apiTokens,
+  rateLimits,
+};
