@@ -20,6 +20,7 @@ import { AppError } from './errors.js';
 import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
+import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
 import { shareEmbedRoutes } from './share/embeds.js';
@@ -51,6 +52,8 @@ export interface AppDeps {
   onRoute?: (route: RouteOptions) => void;
   /** Server-side diagram images; absent: convert answers 503 (no Chromium). The caller closes it. */
   renderer?: Renderer;
+  /** Rate-limit counters in Redis; absent: in PostgreSQL, or in memory for PGlite. */
+  redis?: RedisLimits | null;
 }
 
 export interface AppLimits {
@@ -58,9 +61,15 @@ export interface AppLimits {
   shareLookupsPerMinute: number;
   /** Public API calls (renders, diagram creations) per API token per minute. */
   apiCallsPerMinute: number;
+  /** Sign-in requests per client address per minute, on each sign-in route. */
+  signInsPerMinute: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { shareLookupsPerMinute: 120, apiCallsPerMinute: 120 };
+export const DEFAULT_LIMITS: AppLimits = {
+  shareLookupsPerMinute: 120,
+  apiCallsPerMinute: 120,
+  signInsPerMinute: 20,
+};
 
 /** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -82,7 +91,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(helmet, helmetOptions);
   await app.register(cookie, { secret: deps.appSecret });
+  const limitStore = await rateLimitBackend(deps.database, deps.redis ?? null, app.log);
+  app.addHook('onClose', () => limitStore.close());
   await app.register(rateLimit, {
+    ...limitStore.options,
     global: false,
     errorResponseBuilder: (_request, context) =>
       new AppError(
@@ -97,7 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = deps.database;
   healthRoutes(app, deps.database);
   userRoutes(app, db);
-  await authRoutes(app, { db, oidc: deps.oidc ?? null, publicUrl });
+  await authRoutes(app, {
+    db,
+    oidc: deps.oidc ?? null,
+    publicUrl,
+    perMinute: limits.signInsPerMinute,
+  });
   diagramRoutes(app, db);
   versionRoutes(app, db);
   trashRoutes(app, db);

@@ -15,7 +15,31 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/app' });
   });
 
+  it('keeps rate limits in memory by default and in Redis with REDIS_URL', () => {
+    const plain = loadConfig({});
+    expect(plain.redis).toBeNull();
+    expect(plain.limits).toEqual({ shareLookupsPerMinute: 120, signInsPerMinute: 20 });
+    const shared = loadConfig({
+      REDIS_URL: 'redis://cache:6379/2',
+      SHARE_LOOKUPS_PER_MINUTE: '5',
+      SIGN_INS_PER_MINUTE: '50',
+    });
+    expect(shared.redis).toEqual({
+      url: 'redis://cache:6379/2',
+      keyPrefix: 'lifeline:rate-limit:',
+    });
+    expect(shared.limits).toEqual({ shareLookupsPerMinute: 5, signInsPerMinute: 50 });
+  });
+
   it.each([
+    [
+      { REDIS_URL: 'http://:hunter2@cache:6379' },
+      'Invalid configuration: REDIS_URL must be a Redis URL like redis://:password@host:6379/0 (got "http://:***@cache:6379/").',
+    ],
+    [
+      { SHARE_LOOKUPS_PER_MINUTE: '0' },
+      'Invalid configuration: SHARE_LOOKUPS_PER_MINUTE must be a whole number from 1 to 1000000 (got "0").',
+    ],
     [
       { PORT: 'abc' },
       'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc").',

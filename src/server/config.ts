@@ -22,6 +22,15 @@ const databaseUrl = z.string().refine((value) => {
   }
 }, 'must be a PostgreSQL URL like postgres://user:password@host:5432/database');
 
+const redisUrl = z.string().refine((value) => {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}, 'must be a Redis URL like redis://:password@host:6379/0');
+
 const httpUrl = z.string().refine((value) => {
   try {
     const url = new URL(value);
@@ -70,6 +79,10 @@ const envSchema = z.object({
   RENDER_CACHE_MB: wholeNumber(0, 65_536).default(64),
   RENDER_TIMEOUT_MS: wholeNumber(1000, 600_000).default(10_000),
   RENDER_RATE_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
+  SHARE_LOOKUPS_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
+  SIGN_INS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  REDIS_URL: redisUrl.optional(),
+  REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
 
 export interface Config {
@@ -87,6 +100,10 @@ export interface Config {
   trustProxy: boolean;
   /** Server-side rendering (public API convert); Chromium itself is found by findChromium. */
   render: { pages: number; queue: number; cacheMb: number; timeoutMs: number; perMinute: number };
+  /** Abuse limits per client address per minute (the API's per token is render.perMinute). */
+  limits: { shareLookupsPerMinute: number; signInsPerMinute: number };
+  /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
+  redis: { url: string; keyPrefix: string } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -98,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const name = String(issue?.path[0] ?? 'environment');
     const got = env[name];
     const secret = name === 'APP_SECRET' || name === 'OIDC_CLIENT_SECRET';
-    const shown = secret ? '***' : name === 'DATABASE_URL' ? redactUrl(got ?? '') : got;
+    const url = name === 'DATABASE_URL' || name === 'REDIS_URL';
+    const shown = secret ? '***' : url ? redactUrl(got ?? '') : got;
     throw new ConfigError(
       `Invalid configuration: ${name} ${issue?.message ?? 'is invalid'} (got "${shown}").`,
     );
@@ -144,6 +162,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: value.RENDER_TIMEOUT_MS,
       perMinute: value.RENDER_RATE_PER_MINUTE,
     },
+    limits: {
+      shareLookupsPerMinute: value.SHARE_LOOKUPS_PER_MINUTE,
+      signInsPerMinute: value.SIGN_INS_PER_MINUTE,
+    },
+    redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };
 }
 

@@ -53,7 +53,8 @@ async function main(): Promise<void> {
   });
   const app = await buildApp({
     renderer,
-    limits: { apiCallsPerMinute: config.render.perMinute },
+    limits: { ...config.limits, apiCallsPerMinute: config.render.perMinute },
+    redis: config.redis,
     database,
     appSecret: loadAppSecret(config.appSecret, config.dataDir),
     oidc: config.oidc ? oidcClient(config.oidc) : null,

@@ -21,6 +21,8 @@ export interface AuthDeps {
   db: Db;
   oidc: OidcClient | null;
   publicUrl: string | null;
+  /** Sign-in requests per client address per minute, on each route. */
+  perMinute: number;
 }
 
 const FLOW_COOKIE = 'lifeline_oidc';
@@ -49,6 +51,8 @@ function htmlPage(reply: FastifyReply, status: number, html: string) {
 export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const sessions = sessionsStore(deps.db);
   const users = usersStore(deps.db);
+  // Generous for people (a sign-in is two or three requests), slow for scripted guessing.
+  const limited = { config: { rateLimit: { max: deps.perMinute, timeWindow: 60_000 } } };
 
   /** Signs the profile in: a fresh session id every time (rotation), the old one ended. */
   async function signIn(request: FastifyRequest, reply: FastifyReply, profile: IdentityProfile) {
@@ -59,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     setSessionCookie(request, reply, deps.publicUrl, session);
   }
 
-  app.get('/auth/google', async (request, reply) => {
+  app.get('/auth/google', limited, async (request, reply) => {
     const parsed = startQuery.safeParse(request.query);
     const redirect = safeLocalPath(parsed.success ? parsed.data.redirect : undefined);
     if (!deps.oidc) return htmlPage(reply, 200, localSignInPage(redirect));
@@ -90,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     }
   });
 
-  app.get('/auth/google/callback', async (request, reply) => {
+  app.get('/auth/google/callback', limited, async (request, reply) => {
     const raw = request.cookies[FLOW_COOKIE];
     reply.clearCookie(FLOW_COOKIE, { path: '/auth' });
     const unsigned = raw ? request.unsignCookie(raw) : null;
@@ -136,7 +140,7 @@ export async function authRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
   if (!deps.oidc) {
     await app.register(async (scope) => {
       await scope.register(formbody);
-      scope.post('/auth/local', async (request, reply) => {
+      scope.post('/auth/local', limited, async (request, reply) => {
         const parsed = localForm.safeParse(request.body);
         const redirect = safeLocalPath(
           typeof (request.body as { redirect?: unknown })?.redirect === 'string'

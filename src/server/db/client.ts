@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { default as PgModule, Client as PgClient } from 'pg';
+import { lockDataDir } from './pglite-lock.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -48,25 +49,37 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
-  return {
-    kind: 'pglite',
-    db: db as unknown as Db,
-    ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
-    // One process owns an embedded database, so its notifications cannot be missed.
-    async listen(channel, handlers) {
-      const stop = await client.listen(channel, handlers.notify);
-      handlers.ready();
-      return async () => {
-        handlers.lost();
-        if (!client.closed) await stop();
-      };
-    },
-    close: () => client.close(),
-  };
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  try {
+    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      kind: 'pglite',
+      db: db as unknown as Db,
+      ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
+      // One process owns an embedded database, so its notifications cannot be missed.
+      async listen(channel, handlers) {
+        const stop = await client.listen(channel, handlers.notify);
+        handlers.ready();
+        return async () => {
+          handlers.lost();
+          if (!client.closed) await stop();
+        };
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          unlock();
+        }
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -134,6 +134,21 @@ export const apiTokens = pgTable('api_tokens', {
   createdAt: created(),
 });
 
+/**
+ * Rate-limit counters shared by every app instance on one PostgreSQL (see server/limits). Rows
+ * are disposable: an expired row is reset by the next hit and swept away now and then.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** Route and client (address or token hash), as the rate-limit plugin builds it. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -142,4 +157,5 @@ export const schema = {
   diagramVersions,
   collaborators,
   apiTokens,
+  rateLimits,
 };

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo, type Server, type Socket, connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../db/client.js';
+import { testApp } from '../test/app.js';
+
+// The Redis server CI provides; the suite needs it (nothing is skipped).
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const limits = { shareLookupsPerMinute: 3 };
+const lookUp = (app: FastifyInstance) =>
+  app.inject({ method: 'GET', url: '/api/diagrams/shared/CCCCCCCCCCCCCCCCCCCCCCCC' });
+
+/** A TCP relay to Redis that can be cut and restored, to play an outage. */
+async function relay(port = 0): Promise<{ port: number; cut(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const target = new URL(REDIS_URL);
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    cut: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('rate limits in Redis', () => {
+  const keyPrefix = `lifeline-test:${randomBytes(6).toString('hex')}:`;
+  let redis: Redis;
+  let database: Database;
+  const apps: FastifyInstance[] = [];
+  const app = async (url = REDIS_URL, prefix = keyPrefix) => {
+    const made = await testApp(database, { limits, redis: { url, keyPrefix: prefix } });
+    apps.push(made);
+    return made;
+  };
+
+  beforeAll(async () => {
+    redis = new Redis(REDIS_URL);
+    database = await openDatabase({ kind: 'pglite', dataDir: null });
+  });
+  afterAll(async () => {
+    await Promise.all(apps.map((made) => made.close()));
+    const keys = await redis.keys(`${keyPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await database?.close();
+  });
+
+  it('counts look-ups from two app instances together, under the configured prefix', async () => {
+    const a = await app();
+    const b = await app();
+    const statuses = [];
+    for (const made of [a, a, a, b]) statuses.push((await lookUp(made)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 429]);
+    expect(await redis.keys(`${keyPrefix}*`)).toEqual([
+      `${keyPrefix}GET/api/diagrams/shared/:token-127.0.0.1`,
+    ]);
+  });
+
+  it('starts and answers without limits when Redis cannot be reached (fails open)', async () => {
+    const gone = await relay();
+    await gone.cut();
+    const made = await app(`redis://127.0.0.1:${gone.port}`, `${keyPrefix}gone:`);
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await lookUp(made)).statusCode);
+    expect(statuses).toEqual([404, 404, 404, 404, 404]);
+  });
+
+  it('lets requests through during an outage and enforces limits again after it', async () => {
+    const first = await relay();
+    const prefix = `${keyPrefix}outage:`;
+    const made = await app(`redis://127.0.0.1:${first.port}`, prefix);
+    for (let i = 0; i < 3; i++) expect((await lookUp(made)).statusCode).toBe(404);
+    expect((await lookUp(made)).statusCode).toBe(429);
+
+    await first.cut();
+    expect((await lookUp(made)).statusCode).toBe(404);
+
+    const second = await relay(first.port);
+    try {
+      await until(async () => (await lookUp(made)).statusCode === 429, 'Redis to be back');
+    } finally {
+      await second.cut();
+    }
+  });
+});
