@@ -52,6 +52,8 @@ export async function startApp({
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       APP_SECRET: 'reliability-suite-secret-0123456789abcdef',
+      // Every simulated user signs in from this one address.
+      SIGN_INS_PER_MINUTE: '100000',
       ...env,
       PORT: String(port),
     },

@@ -83,7 +83,10 @@ async function receiveFiles(parts: AsyncIterable<FilePart>): Promise<UploadedFil
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError(413, `Import at most ${IMPORT_LIMITS.files} files at a time.`);
     }
-    throw error;
+    // Anything else here is the upload itself not parsing (a cut-off or malformed body).
+    throw badRequest(
+      'The upload could not be read. Choose the files again and retry (a .mmd, .mermaid, .md or .zip file).',
+    );
   }
   return files;
 }

@@ -520,6 +520,22 @@ describe.each(testDatabases)('export all and import on $name', ({ open }) => {
       expect(await snapshot(owner)).toEqual(before);
     });
 
+    it('a malformed multipart body', async () => {
+      const before = await snapshot(owner);
+      const response = await call(
+        {
+          method: 'POST',
+          url: '/api/import',
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+          payload: '{"title":"T"}',
+        },
+        owner,
+      );
+      expect(response.statusCode).toBe(400);
+      expect((response.json() as { error: string }).error).toMatch(/^The upload could not be read/);
+      expect(await snapshot(owner)).toEqual(before);
+    });
+
     it('a cross-site upload', async () => {
       const before = await snapshot(owner);
       const body = multipartBody([{ name: 'csrf.mmd', content: SEQUENCE }]);
