@@ -7,6 +7,7 @@
 import { expect, request, test, type Page } from '@playwright/test';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
+import { clickAround, imagesSettled } from './support/previewProbes';
 import { LOCAL_APP } from './support/servers';
 import { uniqueLogin } from './support/signIn';
 
@@ -107,39 +108,6 @@ function watch(page: Page) {
     if (error.message.includes(MARK)) evidence.push(`error: ${error.message}`);
   });
   return evidence;
-}
-
-/** Clicks what a viewer would click: nodes, actors, links in the drawing. */
-async function clickAround(page: Page, inline: boolean) {
-  const scope = inline
-    ? page.getByTestId(PREVIEW_TEST_IDS.inline)
-    : page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`).locator('body');
-  const targets = scope.locator('svg .node, svg a, svg text.actor, svg rect.actor');
-  const count = Math.min(await targets.count(), 8);
-  for (let i = 0; i < count; i += 1) {
-    await targets
-      .nth(i)
-      .click({ force: true, timeout: 2000 })
-      .catch(() => undefined); // hidden or covered targets are not the point
-  }
-}
-
-/** Every image in the page and its frames has loaded or failed. */
-async function imagesSettled(page: Page) {
-  await expect
-    .poll(async () => {
-      const states = await Promise.all(
-        page
-          .frames()
-          .map((frame) =>
-            frame
-              .evaluate(() => Array.from(document.images).every((image) => image.complete))
-              .catch(() => true),
-          ),
-      );
-      return states.every(Boolean);
-    })
-    .toBe(true);
 }
 
 for (const mode of ['frame', 'inline'] as const) {
