@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { readFixture } from '../test/fixtures/diagrams';
 import { PNG } from 'pngjs';
 import { EXPORT_TEXT } from '../src/shared/messages';
 import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
@@ -7,10 +8,7 @@ import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 
-const FLOW = readFileSync(
-  new URL('../../shared/fixtures/diagrams/flow.mmd', import.meta.url),
-  'utf8',
-);
+const FLOW = readFixture('flow.mmd');
 const TITLE = 'My: Diagram/#1';
 
 interface Box {

@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { readFixture } from '../test/fixtures/diagrams';
 import { PREVIEW_COPY } from '../src/client/features/preview/copy';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 
-const MEDIUM = readFileSync(
-  new URL('../../shared/fixtures/diagrams/medium.mmd', import.meta.url),
-  'utf8',
-);
+const MEDIUM = readFixture('medium.mmd');
 
 // As in preview.spec.ts: trace snapshots would wait on a busy render frame.
 test.use({ trace: 'off' });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { readFixture } from '../test/fixtures/diagrams';
 import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
 import { PREVIEW_TEXT } from '../src/shared/messages';
 import { TEMPLATES } from '../src/shared/templates';
@@ -7,18 +8,9 @@ import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 
-const FLOW = readFileSync(
-  new URL('../../shared/fixtures/diagrams/flow.mmd', import.meta.url),
-  'utf8',
-);
-const MEDIUM = readFileSync(
-  new URL('../../shared/fixtures/diagrams/medium.mmd', import.meta.url),
-  'utf8',
-);
-const LARGE = readFileSync(
-  new URL('../../shared/fixtures/diagrams/large.mmd', import.meta.url),
-  'utf8',
-);
+const FLOW = readFixture('flow.mmd');
+const MEDIUM = readFixture('medium.mmd');
+const LARGE = readFixture('large.mmd');
 
 // Trace snapshots read every frame's DOM, so with tracing each action would wait for a busy
 // render frame and hide what the long-render test checks: the editor page itself is not blocked.

@@ -5,15 +5,13 @@
  * change instead of a transform: /try?pan=layout).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
 import { ensureBuilt, startServer } from '../typing/server';
 import { measurePass, type PassResult } from './measure';
 
-const DIAGRAM_PATH =
-  process.env.LIFELINE_LARGE_DIAGRAM ??
-  fileURLToPath(new URL('../../../shared/fixtures/diagrams/large.mmd', import.meta.url));
+const DIAGRAM_PATH = process.env.LIFELINE_LARGE_DIAGRAM ?? fixturePath('large.mmd');
 const FRAME_BUDGET_MS = 1000 / 60;
 
 function percentile(sorted: number[], p: number): number {

@@ -6,15 +6,12 @@
 import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
 import { ensureBuilt, startServer } from '../typing/server';
 
-const MEDIUM = readFileSync(
-  fileURLToPath(new URL('../../../shared/fixtures/diagrams/medium.mmd', import.meta.url)),
-  'utf8',
-);
+const MEDIUM = readFileSync(fixturePath('medium.mmd'), 'utf8');
 
 async function shoot(page: Page, file: string) {
   await page.goto(page.url());

@@ -18,7 +18,7 @@ import { PagePool } from '../../src/server/render/page-pool';
 import type { ServerHello } from './server';
 import { fmt, ms, summarise, timeEach, treeRssMb, type Summary } from './stats';
 
-const FIXTURES_DIR = fileURLToPath(new URL('../../../shared/fixtures/diagrams/', import.meta.url));
+import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
 const NAMES = ['small', 'medium', 'large', 'flow'] as const;
 type Name = (typeof NAMES)[number];
 const RUNS: Record<Name, number> = { small: 40, medium: 10, large: 3, flow: 40 };

@@ -3,10 +3,10 @@
  *  - GET /api/diagrams?view=summary (what the sidebar loads) next to the plain GET /api/diagrams
  *    of the same rows (the baseline): response size and time;
  *  - the sidebar in Chromium: navigation to its first rows painted, rows mounted, scrolling.
- * Diagrams hold shared/fixtures/diagrams/medium.mmd, so sizes stay comparable between runs.
+ * Diagrams hold test/fixtures/diagrams/medium.mmd, so sizes stay comparable between runs.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from '../../test/fixtures/diagrams';
 import { ensureBuilt, startServer } from '../typing/server';
 import { seed, signIn } from './api';
 import { launch, measureSidebar, type BrowserRun } from './browser';
@@ -15,10 +15,7 @@ const FOLDERS = 50;
 const DIAGRAMS = 5000;
 const HTTP_RUNS = 20;
 const BROWSER_RUNS = 5;
-const CONTENT = readFileSync(
-  fileURLToPath(new URL('../../../shared/fixtures/diagrams/medium.mmd', import.meta.url)),
-  'utf8',
-);
+const CONTENT = readFileSync(fixturePath('medium.mmd'), 'utf8');
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

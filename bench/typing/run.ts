@@ -5,17 +5,15 @@
  * thread as mermaid.live does (the diagnostic mode /try?preview=inline), in the same run.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
 import { measureMode } from './measureMode';
 import { printTable, summarise, writeResults } from './report';
 import { ensureBuilt, startServer } from './server';
 
-// The shared fixtures sit beside the repository (/work/shared next to /work/main).
-const DIAGRAM_PATH =
-  process.env.LIFELINE_LARGE_DIAGRAM ??
-  fileURLToPath(new URL('../../../shared/fixtures/diagrams/large.mmd', import.meta.url));
+// The fixture diagrams live in test/fixtures.
+const DIAGRAM_PATH = process.env.LIFELINE_LARGE_DIAGRAM ?? fixturePath('large.mmd');
 const TYPED = ' the quick brown fox jumps over a lazy dog, then r'; // 50 characters
 const INTERVAL_MS = 120; // ~100 words a minute
 

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFixture } from '../../test/fixtures/diagrams.js';
 import { describe, expect, it } from 'vitest';
 import { describeDiagram } from './describe-diagram.js';
 
-const fixture = (name: string) => readFileSync(`../shared/fixtures/diagrams/${name}`, 'utf8');
+const fixture = readFixture;
 
 describe('describeDiagram', () => {
   it('counts participants and messages of a sequence diagram', () => {
