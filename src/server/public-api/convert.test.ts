@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { SMALL_DIAGRAM, chromiumChildren, pngStats } from '../render/test-support.js';
+import { SMALL_DIAGRAM, chromiumChildren, pngStats } from '../test/render-support.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
 

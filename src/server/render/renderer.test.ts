@@ -11,7 +11,7 @@ import {
   diagramReferencing,
   pngStats,
   type CountingServer,
-} from './test-support.js';
+} from '../test/render-support.js';
 
 const chromium = findChromium();
 const base: RenderRequest = {
