@@ -25,6 +25,7 @@ fail() {
   exit 1
 }
 
+bash scripts/ensure-chromium.sh >/dev/null || fail "no Chromium for the renderer."
 npm run --silent build >/dev/null || fail "npm run build failed."
 app="$work/app"
 mkdir -p "$app"
@@ -32,7 +33,7 @@ cp package.json package-lock.json "$app/"
 cp -R dist "$app/dist"
 
 echo "Installing production dependencies into $app…"
-(cd "$app" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) ||
+(cd "$app" && npm ci --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error) ||
   fail "npm ci --omit=dev failed."
 [ ! -e "$app/node_modules/typescript" ] || fail "devDependencies were installed."
 
