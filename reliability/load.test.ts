@@ -8,24 +8,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.js';
 import { convert, openDiagram, saveDiagram, sequence } from './support/client.js';
 import { LOAD_SECONDS, LOAD_USERS } from './support/durations.js';
 import { SaveLedger } from './support/ledger.js';
 import { loadMix, type Observation } from './support/load-mix.js';
-import { scratchDatabase, type Scratch } from './support/postgres.js';
+import { describeEach } from '../src/server/test/needs.js';
+import { scratchDatabase, sharedServerSkip, type Scratch } from './support/postgres.js';
 import { countBy, ms, n, percentile, writeReport } from './support/report.js';
 import { makeUsers, type TestUser } from './support/users.js';
 
 const SPARE_USERS = 10;
 
 const targets = [
-  { name: 'pglite' as const, title: 'PGlite' },
-  { name: 'postgres' as const, title: 'PostgreSQL' },
+  { name: 'pglite' as const, title: 'PGlite', skip: null },
+  { name: 'postgres' as const, title: 'PostgreSQL', skip: await sharedServerSkip() },
 ];
 
-describe.each(targets)('load on $title', ({ name, title }) => {
+describeEach(targets, 'load on $title', ({ name, title }) => {
   let app: AppProcess;
   let dataDir: string;
   let scratch: Scratch | null = null;

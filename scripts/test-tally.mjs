@@ -1,11 +1,22 @@
-// Reads the Vitest, Playwright and reliability (Vitest) JSON reports and prints one closing line
-// for the whole run: node scripts/test-tally.mjs <vitest.json> <playwright.json> [reliability.json]
+// Reads the Vitest, Playwright and reliability (Vitest) JSON reports and prints, for the whole
+// run, why tests were skipped (one line per reason, with its count) and then one closing line:
+// node scripts/test-tally.mjs <vitest.json> <playwright.json> [reliability.json]
+// With CI=true a skipped test fails the run: CI has every service the tests need.
 import { existsSync, readFileSync } from 'node:fs';
 
 const [vitestFile, playwrightFile, reliabilityFile] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const reasons = new Map();
+
+// Suites that need a service the machine lacks carry the reason in their name.
+const NAMED_REASON = /\(skipped: ([^()]+)\)/;
+
+function skippedBecause(reason) {
+  const text = reason || 'no reason given';
+  reasons.set(text, (reasons.get(text) ?? 0) + 1);
+}
 
 function countVitest(file, name) {
   if (file && existsSync(file)) {
@@ -13,6 +24,15 @@ function countVitest(file, name) {
     passed += report.numPassedTests ?? 0;
     failed += report.numFailedTests ?? 0;
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    for (const result of report.testResults ?? []) {
+      for (const test of result.assertionResults ?? []) {
+        if (test.status === 'todo') skippedBecause('todo');
+        else if (test.status === 'skipped' || test.status === 'pending') {
+          const title = [...(test.ancestorTitles ?? []), test.title].join(' ');
+          skippedBecause(NAMED_REASON.exec(title)?.[1]);
+        }
+      }
+    }
     // A file that failed to load runs no tests but is a failure all the same.
     if (report.success === false && (report.numFailedTests ?? 0) === 0) failed += 1;
   } else {
@@ -21,19 +41,46 @@ function countVitest(file, name) {
   }
 }
 
-countVitest(vitestFile, 'Vitest');
+function* playwrightTests(suite, titles = []) {
+  const here = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) yield { title: [...here, spec.title].join(' '), test };
+  }
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, here);
+}
 
-if (playwrightFile && existsSync(playwrightFile)) {
-  const stats = JSON.parse(readFileSync(playwrightFile, 'utf8')).stats ?? {};
+function countPlaywright(file) {
+  if (!file || !existsSync(file)) {
+    failed += 1;
+    console.error('No Playwright report was written.');
+    return;
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const stats = report.stats ?? {};
   passed += stats.expected ?? 0;
   failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
   skipped += stats.skipped ?? 0;
-} else {
-  failed += 1;
-  console.error('No Playwright report was written.');
+  for (const suite of report.suites ?? []) {
+    for (const { title, test } of playwrightTests(suite)) {
+      if (test.status !== 'skipped') continue;
+      const annotations = [
+        ...(test.annotations ?? []),
+        ...(test.results ?? []).flatMap((result) => result.annotations ?? []),
+      ];
+      const note = annotations.find((a) => a.type === 'skip' && a.description)?.description;
+      skippedBecause(note ?? NAMED_REASON.exec(title)?.[1]);
+    }
+  }
 }
 
+countVitest(vitestFile, 'Vitest');
+countPlaywright(playwrightFile);
 if (reliabilityFile) countVitest(reliabilityFile, 'reliability');
 
+for (const [reason, count] of [...reasons].sort((a, b) => b[1] - a[1])) {
+  console.log(`Skipped ${count}: ${reason}`);
+}
+const ciSkipped = process.env.CI === 'true' && skipped > 0;
+if (ciSkipped) console.log('CI has every service the tests need: nothing may be skipped there.');
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+process.exit(failed > 0 || passed === 0 || ciSkipped ? 1 : 0);

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The whole test suite: installs what it needs, builds, then unit + API tests (Vitest) and
-# end-to-end tests in real headless Chromium (Playwright). Prints one closing tally line.
+# end-to-end tests in real headless Chromium (Playwright). Prints why tests were skipped, if any
+# were, and one closing tally line (with CI=true a skipped test fails the run).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-[ -d node_modules ] || npm install --no-audit --no-fund || exit 1
+[ -d node_modules ] || npm ci --no-audit --no-fund || exit 1
 bash scripts/ensure-chromium.sh || exit 1
 npm run build || exit 1
 

@@ -6,19 +6,20 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startApp, type AppProcess } from '../support/app-process.js';
 import { call, openDiagram } from '../support/client.js';
 import { OUTAGE_SECONDS } from '../support/durations.js';
 import { SaveLedger } from '../support/ledger.js';
-import { privateCluster, type Cluster } from '../support/postgres.js';
+import { describeIf } from '../../src/server/test/needs.js';
+import { privateCluster, serverBinariesSkip, type Cluster } from '../support/postgres.js';
 import { startTraffic, until } from '../support/traffic.js';
 import { makeUsers, type TestUser } from '../support/users.js';
 
 const FAIL_FAST_MS = 5000;
 const UNREACHABLE = 'The database is not reachable. Try again shortly.';
 
-describe('PostgreSQL outage under load', () => {
+describeIf(serverBinariesSkip(), 'PostgreSQL outage under load', () => {
   let cluster: Cluster;
   let app: AppProcess;
   let dataDir: string;

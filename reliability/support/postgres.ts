@@ -42,6 +42,30 @@ async function adminQuery(adminUrl: string, text: string): Promise<void> {
   }
 }
 
+/** Null when the shared server answers, else why the suites that need it are skipped. */
+export async function sharedServerSkip(adminUrl = ADMIN_URL): Promise<string | null> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return null;
+  } catch {
+    const url = new URL(adminUrl);
+    return `no PostgreSQL server answers at ${url.hostname}:${url.port || 5432} (TEST_DATABASE_URL)`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Null when PostgreSQL's server binaries are installed, else why the outage suite is skipped. */
+export function serverBinariesSkip(): string | null {
+  try {
+    binDir();
+    return null;
+  } catch {
+    return 'no PostgreSQL server binaries (install postgresql or set PG_BIN)';
+  }
+}
+
 /** Debian's server binaries, newest version first; PG_BIN overrides. */
 function binDir(): string {
   if (process.env.PG_BIN) return process.env.PG_BIN;

@@ -1,15 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { apiTokens } from '../db/schema.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { decryptApiToken, hashApiToken, tokenKey } from './token-crypto.js';
 
 const APP_SECRET = 'api-token-test-secret-0123456789abcdefghijkl';
 
-describe.each(testDatabases)('API tokens on $name', ({ open }) => {
+describeEach(testDatabases, 'API tokens on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let cookie: string;

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { User } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { notifyTokenChange, tokenUserCache, type TokenUserCache } from './token-user-cache.js';
 
 const ALICE: User = { id: 1, name: 'Alice', email: 'alice@example.test', avatarUrl: null };
@@ -15,7 +16,7 @@ async function until(condition: () => Promise<boolean>, ms = 5000): Promise<void
   }
 }
 
-describe.each(testDatabases)('token user cache on $name', ({ open }) => {
+describeEach(testDatabases, 'token user cache on $name', ({ open }) => {
   let database: Database;
   let cache: TokenUserCache;
   let loads = 0;
@@ -75,7 +76,8 @@ describe.each(testDatabases)('token user cache on $name', ({ open }) => {
   });
 });
 
-describe.each(testDatabases.filter((d) => d.name === 'postgres'))(
+describeEach(
+  testDatabases.filter((d) => d.name === 'postgres'),
   'token user cache on $name when its connection drops',
   ({ open }) => {
     it('asks the database every time until it listens again, then caches again', async () => {

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sessions } from '../db/schema.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { hashToken } from './sessions-store.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
-describe.each(testDatabases)('sign-in and sessions on $name', ({ open }) => {
+describeEach(testDatabases, 'sign-in and sessions on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   beforeAll(async () => {

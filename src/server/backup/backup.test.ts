@@ -4,11 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Diagram, Folder } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
 import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases, type TestDatabase } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { writeBackup } from './dump.js';
 import { restoreBackup } from './restore.js';
 import { backedUpTables } from './tables.js';
@@ -17,7 +18,13 @@ import { backedUpTables } from './tables.js';
 const appSecret = randomBytes(32).toString('base64url');
 
 const pairs = testDatabases.flatMap((source) =>
-  testDatabases.map((target) => ({ from: source.name, to: target.name, source, target })),
+  testDatabases.map((target) => ({
+    from: source.name,
+    to: target.name,
+    skip: source.skip ?? target.skip,
+    source,
+    target,
+  })),
 );
 
 /** Every row of every backed-up table, as PostgreSQL renders it, in primary-key order. */
@@ -59,7 +66,7 @@ async function seed(app: FastifyInstance) {
   return { owner, token };
 }
 
-describe.each(pairs)('backup from $from, restore into $to', ({ source, target }) => {
+describeEach(pairs, 'backup from $from, restore into $to', ({ source, target }) => {
   const dir = mkdtempSync(join(tmpdir(), 'lifeline-backup-'));
   const file = join(dir, 'backup.jsonl');
   let from: Database;

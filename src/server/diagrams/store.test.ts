@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { makeUser } from '../test/factories.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { trashStore } from '../trash/store.js';
 import { diagramsStore } from './store.js';
 
-describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
+describeEach(testDatabases, 'diagramsStore on $name', ({ open }) => {
   let database: Database;
   beforeAll(async () => {
     database = await open();
@@ -77,7 +78,7 @@ describe.each(testDatabases)('diagramsStore on $name', ({ open }) => {
   });
 });
 
-describe.each(testDatabases)('usersStore on $name', ({ open }) => {
+describeEach(testDatabases, 'usersStore on $name', ({ open }) => {
   let database: Database;
   beforeAll(async () => {
     database = await open();

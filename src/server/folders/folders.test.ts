@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Diagram, Folder } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
 import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
-describe.each(testDatabases)('folder calls on $name', ({ open }) => {
+describeEach(testDatabases, 'folder calls on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let owner: string;

@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
-describe.each(testDatabases)('GET /healthz on $name', ({ name, open }) => {
+describeEach(testDatabases, 'GET /healthz on $name', ({ name, open }) => {
   it('answers 200 while the database is reachable, 503 once it is not', async () => {
     const database = await open();
     const app = await testApp(database);

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
 const limits = { signInsPerMinute: 3, shareLookupsPerMinute: 3 };
 const UNKNOWN_SHARE = '/api/diagrams/shared/AAAAAAAAAAAAAAAAAAAAAAAA';
@@ -23,7 +24,7 @@ async function counterKeys(database: Database): Promise<string[]> {
   return result.rows.map((row) => row.key);
 }
 
-describe.each(testDatabases)('abuse limits on $name', ({ name, open }) => {
+describeEach(testDatabases, 'abuse limits on $name', ({ name, open }) => {
   let database: Database;
   let app: FastifyInstance;
 

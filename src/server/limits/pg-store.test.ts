@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { pgRateLimitStore, type PgRateLimitStore } from './pg-store.js';
 
 const WINDOW_MS = 60_000;
@@ -24,7 +25,7 @@ async function rows(database: Database) {
 
 // The store is for PostgreSQL servers; PGlite runs the same SQL, so it is tested there too when
 // no TEST_DATABASE_URL is given (CI gives one).
-describe.each(testDatabases)('PostgreSQL rate-limit store on $name', ({ open }) => {
+describeEach(testDatabases, 'PostgreSQL rate-limit store on $name', ({ open }) => {
   let database: Database;
   let store: PgRateLimitStore;
 

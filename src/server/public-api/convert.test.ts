@@ -1,14 +1,17 @@
 /** POST /api/v1/convert over HTTP, the OpenAPI document and /api/docs, on a real Chromium. */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { SMALL_DIAGRAM, chromiumChildren, pngStats } from '../render/test-support.js';
+import { SMALL_DIAGRAM, chromiumChildren, pngStats } from '../test/render-support.js';
+import { describeIf } from '../test/needs.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
 const chromium = findChromium();
+const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
 const PER_MINUTE = 40;
 let renderer: Renderer;
 
@@ -19,7 +22,7 @@ afterAll(async () => {
   await renderer?.close();
 });
 
-describe.each(testDatabases)('public API convert on $name', ({ open }) => {
+describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let token: string;
@@ -80,7 +83,7 @@ describe.each(testDatabases)('public API convert on $name', ({ open }) => {
     expect(response.json()).toEqual({ error: message });
   });
 
-  describe.skipIf(!chromium)('with Chromium', () => {
+  describeIf(chromiumMissing, 'with Chromium', () => {
     it('answers a 1200×630 PNG by default, with the diagram drawn', async () => {
       const response = await convert({ content: SMALL_DIAGRAM });
       expect(response.statusCode, response.body).toBe(200);

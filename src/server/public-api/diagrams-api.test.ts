@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiDiagram, Diagram, Folder } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
-describe.each(testDatabases)('POST /api/v1/diagrams on $name', ({ open }) => {
+describeEach(testDatabases, 'POST /api/v1/diagrams on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let owner: string;

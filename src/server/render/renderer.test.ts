@@ -11,9 +11,11 @@ import {
   diagramReferencing,
   pngStats,
   type CountingServer,
-} from './test-support.js';
+} from '../test/render-support.js';
+import { describeIf } from '../test/needs.js';
 
 const chromium = findChromium();
+const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
 const base: RenderRequest = {
   content: SMALL_DIAGRAM,
   format: 'png',
@@ -23,7 +25,7 @@ const base: RenderRequest = {
   background: 'white',
 };
 
-describe.skipIf(!chromium)('renderer on a real Chromium', () => {
+describeIf(chromiumMissing, 'renderer on a real Chromium', () => {
   let renderer: Renderer;
   let local: CountingServer;
 
@@ -144,7 +146,7 @@ describe.skipIf(!chromium)('renderer on a real Chromium', () => {
   });
 });
 
-describe.skipIf(!chromium)('renderer limits', () => {
+describeIf(chromiumMissing, 'renderer limits', () => {
   it('stops a render over the time limit and replaces its page', async () => {
     const renderer = createRenderer({ executablePath: chromium, cacheBytes: 0, timeoutMs: 1 });
     try {

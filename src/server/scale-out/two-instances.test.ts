@@ -1,8 +1,8 @@
 /**
  * Two real Lifeline processes on different ports against one PostgreSQL database: sessions,
- * edits and rate limits are shared, through PostgreSQL and through Redis. Runs where a
- * PostgreSQL server is given (TEST_DATABASE_URL; CI sets it). Without one, the embedded
- * database's single-process rule is what two instances meet, and that is tested instead.
+ * edits and rate limits are shared, through PostgreSQL and through Redis. Needs a
+ * PostgreSQL server (TEST_DATABASE_URL; CI sets it) and Redis, and shows as skipped without them.
+ * The embedded database's single-process rule is what two instances meet without a server.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,12 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Diagram, User } from '../../shared/schemas.js';
 import { openDatabase } from '../db/client.js';
 import { startAppProcess, type AppProcess } from '../test/app-process.js';
-import { scratchPostgresUrl } from '../test/databases.js';
+import { postgresSkip, scratchPostgresUrl } from '../test/databases.js';
+import { describeIf, itIf, redisSkip, TEST_REDIS_URL } from '../test/needs.js';
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
+const REDIS_URL = TEST_REDIS_URL;
 const LOOKUPS = 3;
-const servers = ADMIN_URL ? [{ name: 'PostgreSQL', adminUrl: ADMIN_URL }] : [];
+const redisMissing = await redisSkip();
 
 async function signIn(app: AppProcess, email: string): Promise<string> {
   const response = await fetch(`${app.url}/auth/local`, {
@@ -49,7 +50,7 @@ async function lookUps(first: AppProcess, second: AppProcess): Promise<number[]>
   return statuses;
 }
 
-describe.each(servers)('two instances on one $name database', ({ adminUrl }) => {
+describeIf(postgresSkip, 'two instances on one PostgreSQL database', () => {
   let database: { url: string; drop(): Promise<void> };
   const started: AppProcess[] = [];
   const start = async (extra: Record<string, string> = {}) => {
@@ -67,7 +68,7 @@ describe.each(servers)('two instances on one $name database', ({ adminUrl }) => 
   let b: AppProcess;
 
   beforeAll(async () => {
-    database = await scratchPostgresUrl(adminUrl);
+    database = await scratchPostgresUrl(ADMIN_URL);
     [a, b] = await Promise.all([start(), start()]);
   }, 240_000);
   afterAll(async () => {
@@ -113,22 +114,27 @@ describe.each(servers)('two instances on one $name database', ({ adminUrl }) => 
     expect(await lookUps(a, b)).toEqual([404, 404, 404, 429]);
   });
 
-  it('counts them together through Redis when REDIS_URL is set', async () => {
-    const keyPrefix = `lifeline-test:${randomBytes(6).toString('hex')}:`;
-    const redis = new Redis(REDIS_URL);
-    try {
-      const env = { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix };
-      const [c, d] = await Promise.all([start(env), start(env)]);
-      expect(await lookUps(c, d)).toEqual([404, 404, 404, 429]);
-      const keys = await redis.keys(`${keyPrefix}*`);
-      expect(keys).toEqual([`${keyPrefix}GET/api/diagrams/shared/:token-127.0.0.1`]);
-      expect(Number(await redis.get(keys[0]!))).toBe(LOOKUPS + 1);
-    } finally {
-      const keys = await redis.keys(`${keyPrefix}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      redis.disconnect();
-    }
-  }, 240_000);
+  itIf(
+    redisMissing,
+    'counts them together through Redis when REDIS_URL is set',
+    async () => {
+      const keyPrefix = `lifeline-test:${randomBytes(6).toString('hex')}:`;
+      const redis = new Redis(REDIS_URL);
+      try {
+        const env = { REDIS_URL, REDIS_KEY_PREFIX: keyPrefix };
+        const [c, d] = await Promise.all([start(env), start(env)]);
+        expect(await lookUps(c, d)).toEqual([404, 404, 404, 429]);
+        const keys = await redis.keys(`${keyPrefix}*`);
+        expect(keys).toEqual([`${keyPrefix}GET/api/diagrams/shared/:token-127.0.0.1`]);
+        expect(Number(await redis.get(keys[0]!))).toBe(LOOKUPS + 1);
+      } finally {
+        const keys = await redis.keys(`${keyPrefix}*`);
+        if (keys.length > 0) await redis.del(...keys);
+        redis.disconnect();
+      }
+    },
+    240_000,
+  );
 });
 
 describe('two instances on one embedded database folder', () => {

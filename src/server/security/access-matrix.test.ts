@@ -8,11 +8,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { testApp } from '../test/app.js';
 import { multipartBody } from '../test/multipart.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { recordRoutes } from '../test/route-list.js';
 import { snapshotDatabase } from '../test/snapshot.js';
 import { ACTORS, as, makeWorld, ownerSlice, type ActorName, type World } from '../test/world.js';
@@ -187,7 +188,7 @@ const OUTSIDERS: ActorName[] = ['anonymous', 'stranger', 'strangerToken', 'expir
 
 const CALL_ORDER: ActorName[] = [...OUTSIDERS, 'viewer', 'editor', 'ownerToken', 'owner'];
 
-describe.each(testDatabases)('access matrix on $name', ({ open }) => {
+describeEach(testDatabases, 'access matrix on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   const recorder = recordRoutes();

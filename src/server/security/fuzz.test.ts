@@ -8,10 +8,11 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { recordRoutes } from '../test/route-list.js';
 import { snapshotDatabase } from '../test/snapshot.js';
 import { as, makeWorld, type ActorName, type World } from '../test/world.js';
@@ -251,7 +252,7 @@ function fill(url: string, world: World, values: string[]): string {
 const isRenderRoute = (route: string) =>
   route === 'POST /api/v1/convert' || /\.(png|svg)$/.test(route);
 
-describe.each(testDatabases)('fuzzing every route on $name', ({ name, open }) => {
+describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => {
   let database: Database;
   let app: FastifyInstance;
   let world: World;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { SVG_CSP } from '../render/send-image.js';
-import { countingServer, type CountingServer } from '../render/test-support.js';
+import { countingServer, type CountingServer } from '../test/render-support.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { testApp } from '../test/app.js';
 import { makeWorld, type World } from '../test/world.js';

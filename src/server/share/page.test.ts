@@ -1,15 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
 const SHELL = `<!doctype html><html><head><title>Lifeline</title></head><body><div id="root"></div></body></html>`;
 
-describe.each(testDatabases)('/d/{token} link previews on $name', ({ open }) => {
+describeEach(testDatabases, '/d/{token} link previews on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let token: string;

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Collaborator, Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
 import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 
 type Who = 'anonymous' | 'owner' | 'editor' | 'viewer' | 'stranger';
 
-describe.each(testDatabases)('sharing and collaborators on $name', ({ open }) => {
+describeEach(testDatabases, 'sharing and collaborators on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   const cookies: Partial<Record<Who, string>> = {};

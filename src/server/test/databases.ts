@@ -1,26 +1,35 @@
 /**
  * The databases every store and API suite runs against: in-memory PGlite always, and a fresh
- * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL when it is set.
+ * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL. Without that variable
+ * the PostgreSQL suites show as skipped with the reason (register them with describeEach).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../db/client.js';
+import type { SkipReason } from './needs.js';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
+  /** Why this database's suites are skipped here, or null. */
+  skip: SkipReason;
   open(): Promise<Database>;
 }
 
+const postgresUrl = process.env.TEST_DATABASE_URL || null;
+
+/** Null when TEST_DATABASE_URL names a PostgreSQL server, else why its suites are skipped. */
+export const postgresSkip: SkipReason = postgresUrl ? null : 'TEST_DATABASE_URL is not set';
+
 export const testDatabases: TestDatabase[] = [
-  { name: 'pglite', open: () => openDatabase({ kind: 'pglite', dataDir: null }) },
-  ...(process.env.TEST_DATABASE_URL
-    ? [
-        {
-          name: 'postgres' as const,
-          open: () => openScratchPostgres(process.env.TEST_DATABASE_URL!),
-        },
-      ]
-    : []),
+  { name: 'pglite', skip: null, open: () => openDatabase({ kind: 'pglite', dataDir: null }) },
+  {
+    name: 'postgres',
+    skip: postgresSkip,
+    open: () => {
+      if (!postgresUrl) throw new Error('TEST_DATABASE_URL is not set.');
+      return openScratchPostgres(postgresUrl);
+    },
+  },
 ];
 
 /** Creates `lifeline_t_<random>` on the server and drops it again when the handle closes. */

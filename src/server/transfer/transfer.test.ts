@@ -6,11 +6,12 @@ import type { ImportResult, Manifest } from '../../shared/transfer.js';
 import type { Database } from '../db/client.js';
 import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { multipartBody, type UploadFile } from '../test/multipart.js';
 
 const SEQUENCE = 'sequenceDiagram\n    Alice->>Bob: Hello\n';
 
-describe.each(testDatabases)('export all and import on $name', ({ open }) => {
+describeEach(testDatabases, 'export all and import on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let owner: string;

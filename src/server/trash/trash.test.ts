@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Diagram, Folder } from '../../shared/schemas.js';
 import type { TrashedDiagram } from '../../shared/versions.js';
 import type { Database } from '../db/client.js';
 import { diagrams, diagramVersions } from '../db/schema.js';
 import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { trashStore } from './store.js';
 
 type Who = 'anonymous' | 'owner' | 'editor' | 'stranger';
 
-describe.each(testDatabases)('recently deleted on $name', ({ open }) => {
+describeEach(testDatabases, 'recently deleted on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   const cookies: Partial<Record<Who, string>> = {};

@@ -1,19 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Diagram } from '../../shared/schemas.js';
 import type { VersionSummary } from '../../shared/versions.js';
 import type { Database } from '../db/client.js';
 import { diagramVersions, users } from '../db/schema.js';
 import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { describeEach } from '../test/needs.js';
 import { makeUser } from '../test/factories.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { recordVersion } from './store.js';
 
 type Who = 'anonymous' | 'owner' | 'editor' | 'viewer' | 'stranger';
 
-describe.each(testDatabases)('version history on $name', ({ open }) => {
+describeEach(testDatabases, 'version history on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   const cookies: Partial<Record<Who, string>> = {};
