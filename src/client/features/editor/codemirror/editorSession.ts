@@ -1,16 +1,16 @@
-import { Annotation, Compartment, EditorState } from '@codemirror/state';
+import { Compartment, EditorState, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { installBenchHook } from '../benchHook';
 import { baseExtensions } from './extensions';
 import { darkEditorTheme, lightEditorTheme } from './theme';
 
-/** Marks text replaced by the program (template, New) so it is not counted as a user edit. */
-const programmatic = Annotation.define<boolean>();
-
 export interface EditorCallbacks {
   /** Every change of the text, from the user or the program. */
   onTextChange: (text: string) => void;
-  /** Only changes the user made (typing, paste, delete, undo). */
+  /**
+   * Only changes the user made (typing, paste, delete, undo): CodeMirror marks each with a user
+   * event. Text the program puts in (template, New, a loaded diagram) carries none.
+   */
   onUserEdit: () => void;
 }
 
@@ -112,7 +112,9 @@ export class EditorSession {
           EditorView.updateListener.of((update) => {
             if (!update.docChanged) return;
             for (const tr of update.transactions) {
-              if (tr.docChanged && !tr.annotation(programmatic)) this.callbacks.onUserEdit();
+              if (tr.docChanged && tr.annotation(Transaction.userEvent) !== undefined) {
+                this.callbacks.onUserEdit();
+              }
             }
             this.callbacks.onTextChange(update.state.doc.toString());
           }),
@@ -120,7 +122,10 @@ export class EditorSession {
       }),
     });
     this.view = view;
-    this.uninstallHook = installBenchHook(view, (text) => replaceText(view, text));
+    // The benchmark build's handle on the editor; the shipped bundle holds none of it.
+    if (import.meta.env.MODE === 'bench') {
+      this.uninstallHook = installBenchHook(view, (text) => replaceText(view, text));
+    }
     return view;
   }
 }
@@ -130,6 +135,5 @@ function replaceText(view: EditorView, text: string) {
     changes: { from: 0, to: view.state.doc.length, insert: text },
     selection: { anchor: 0 },
     scrollIntoView: true,
-    annotations: programmatic.of(true),
   });
 }
