@@ -110,39 +110,38 @@ async function settled(page: Page, after = 0) {
 // The payload list is built from the canary's address in beforeAll; its length is fixed.
 const PAYLOAD_NAMES = xssPayloads(() => '').map((payload) => payload.name);
 
-for (const mode of ['frame', 'inline'] as const) {
-  const query = mode === 'inline' ? '?preview=inline' : '';
-  test.describe(`preview in the ${mode}`, () => {
-    PAYLOAD_NAMES.forEach((name, index) => {
-      test(`editor: ${name}`, async ({ page }) => {
-        const evidence = watch(page);
-        const editor = new EditorPage(page);
-        await page.goto(`/try${query}`);
-        await expect(editor.content).toBeVisible();
-        await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-mode', mode);
-        const first = await settled(page);
-        await editor.setText(payloads[index]!.content);
-        await settled(page, first);
-        await clickAround(page, mode === 'inline');
-        await imagesSettled(page);
-        expect(await evidence()).toEqual(NOTHING);
-      });
+// Users' previews always render in the sandboxed frame: the in-page renderer exists only in the
+// benchmark build (bench-free.spec.ts checks that its switch does nothing here).
+test.describe('preview in the frame', () => {
+  PAYLOAD_NAMES.forEach((name, index) => {
+    test(`editor: ${name}`, async ({ page }) => {
+      const evidence = watch(page);
+      const editor = new EditorPage(page);
+      await page.goto('/try');
+      await expect(editor.content).toBeVisible();
+      await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-mode', 'frame');
+      const first = await settled(page);
+      await editor.setText(payloads[index]!.content);
+      await settled(page, first);
+      await clickAround(page);
+      await imagesSettled(page);
+      expect(await evidence()).toEqual(NOTHING);
+    });
 
-      test(`shared view: ${name}`, async ({ browser }) => {
-        const context = await browser.newContext({ baseURL: LOCAL_APP }); // signed out
-        const page = await context.newPage();
-        const evidence = watch(page);
-        await page.goto(`/d/${tokens[index]}${query}`);
-        await expect(page.getByTestId(SHARE_TESTIDS.sharedEditor)).toBeVisible();
-        await settled(page);
-        await clickAround(page, mode === 'inline');
-        await imagesSettled(page);
-        expect(await evidence()).toEqual(NOTHING);
-        await context.close();
-      });
+    test(`shared view: ${name}`, async ({ browser }) => {
+      const context = await browser.newContext({ baseURL: LOCAL_APP }); // signed out
+      const page = await context.newPage();
+      const evidence = watch(page);
+      await page.goto(`/d/${tokens[index]}`);
+      await expect(page.getByTestId(SHARE_TESTIDS.sharedEditor)).toBeVisible();
+      await settled(page);
+      await clickAround(page);
+      await imagesSettled(page);
+      expect(await evidence()).toEqual(NOTHING);
+      await context.close();
     });
   });
-}
+});
 
 test('the render frame is sandboxed and has a CSP that lets it connect nowhere', async ({
   page,

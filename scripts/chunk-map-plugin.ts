@@ -1,6 +1,9 @@
 import type { Plugin } from 'vite';
 
-/** Writes `.vite/chunks.json`: each chunk with its static/dynamic imports and its modules. */
+/**
+ * Writes `.vite/chunks.json`: each chunk with its static/dynamic imports and the modules whose code
+ * it holds (a module tree-shaken to nothing, e.g. behind a false build-mode guard, is left out).
+ */
 export function chunkMapPlugin(): Plugin {
   return {
     name: 'lifeline-chunk-map',
@@ -14,7 +17,9 @@ export function chunkMapPlugin(): Plugin {
           isEntry: chunk.isEntry,
           imports: chunk.imports,
           dynamicImports: chunk.dynamicImports,
-          modules: chunk.moduleIds,
+          modules: Object.entries(chunk.modules)
+            .filter(([, module]) => module.renderedLength > 0)
+            .map(([id]) => id),
         }));
       this.emitFile({
         type: 'asset',

@@ -1,17 +1,24 @@
-/** Starts the built server (building first only if dist is missing) on a free port. */
+/**
+ * Starts the benchmark build of the server on a free port. The benchmark build
+ * (`npm run build:bench`: `vite build --mode bench` into dist-bench/) is the shipped app plus the
+ * benchmarks' scaffolding (`?preview=inline`, `?pan=layout`, `window.__lifelineEditor`), which
+ * the shipped bundle in dist/ never holds.
+ */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const SERVER_ENTRY = 'dist/node/server/main.js';
+const SERVER_ENTRY = 'dist-bench/node/server/main.js';
 
+/** Builds the benchmark variant (each run, so figures never come from stale code). */
 export function ensureBuilt(): void {
-  if (existsSync(SERVER_ENTRY) && existsSync('dist/client/frame.html')) return;
-  console.log('dist is missing: running npm run build…');
-  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('npm run build failed');
+  const reuse = process.env.BENCH_REUSE_BUILD === '1';
+  if (reuse && existsSync(SERVER_ENTRY) && existsSync('dist-bench/client/frame.html')) return;
+  console.log('Building the benchmark variant into dist-bench/ (npm run build:bench)…');
+  const result = spawnSync('npm', ['run', 'build:bench'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build:bench failed');
 }
 
 function freePort(): Promise<number> {

@@ -4,6 +4,27 @@ import { TEMPLATE_TESTIDS } from '../../src/client/features/templates/testids';
 
 export const TRY_PATH = '/try';
 
+/** The part of CodeMirror's EditorView these tests use. */
+interface PageEditorView {
+  state: { doc: { length: number; toString(): string } };
+  dispatch(spec: { changes: { from: number; to: number; insert: string } }): void;
+}
+
+/**
+ * Runs in the page (self-contained, it is serialised): `action` on the EditorView behind the
+ * editor, found the way CodeMirror's own `EditorView.findFromDOM` finds it, since the shipped
+ * app exposes no handle of its own.
+ */
+function withCodeMirror<T>([action, value]: readonly ['read' | 'replace', string]): T | undefined {
+  const content = document.querySelector('.cm-content') as
+    (Element & { cmTile?: { root?: { view?: PageEditorView } } }) | null;
+  const view = content?.cmTile?.root?.view;
+  if (!view) throw new Error('No CodeMirror editor on the page');
+  if (action === 'read') return view.state.doc.toString() as T;
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value } });
+  return undefined;
+}
+
 /** The signed-out editor at /try, driven the way a user drives it. */
 export class EditorPage {
   readonly content: Locator;
@@ -33,14 +54,14 @@ export class EditorPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
-  /** The editor's text through the documented test hook (window.__lifelineEditor). */
+  /** The editor's whole text (CodeMirror draws only the lines in view, so read its state). */
   async text(): Promise<string> {
-    return this.page.evaluate(() => window.__lifelineEditor?.getText() ?? '');
+    return (await this.page.evaluate(withCodeMirror<string>, ['read', ''] as const)) ?? '';
   }
 
-  /** Replaces the text as a program would (does not count as user edits). */
+  /** Replaces the text as a program would: no user event, so not counted as user edits. */
   async setText(text: string): Promise<void> {
-    await this.page.evaluate((value) => window.__lifelineEditor?.setText(value), text);
+    await this.page.evaluate(withCodeMirror<void>, ['replace', text] as const);
   }
 
   /** Puts the caret at the end of the text, with the editor focused. */

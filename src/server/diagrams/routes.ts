@@ -12,6 +12,7 @@ import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/routes.js';
 import { foldersStore } from '../folders/store.js';
+import type { Actor } from './access.js';
 import { diagramsStore, type UpdateResult } from './store.js';
 
 export const DIAGRAM_NOT_FOUND = 'Diagram not found';
@@ -46,6 +47,18 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
     }
   }
 
+  /**
+   * A move must be into one of the mover's folders. Sending the folder the diagram is already in
+   * is no move (an editor saving the whole diagram sends the owner's folder).
+   */
+  async function assertFolderMove(user: Actor, id: number, folderId: number | null | undefined) {
+    if (folderId == null) return;
+    const current = await diagrams.open(user, id);
+    if (current && current.folderId === folderId) return;
+    if (current && current.access !== 'owner') return; // the store answers 403
+    await assertFolder(user.id, folderId);
+  }
+
   routes.get('/api/diagrams', { schema: { querystring: listDiagramsQuery } }, async (request) => {
     const user = await requireUser(db, request);
     return request.query.view === 'summary' ? diagrams.listSummaries(user) : diagrams.list(user);
@@ -70,7 +83,7 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const user = await requireUser(db, request);
       const { updatedAt, saveKind, ...patch } = request.body;
-      await assertFolder(user.id, patch.folderId);
+      await assertFolderMove(user, request.params.id, patch.folderId);
       const expected = updatedAt ? new Date(updatedAt) : null;
       const result = await diagrams.updateIfUnchanged(
         user,

@@ -45,8 +45,27 @@ export interface DiagramPatch {
   folderId?: number | null;
 }
 
-/** Only the owner may change these; editors change title and content. */
-const OWNER_ONLY: (keyof DiagramPatch)[] = ['isPublic', 'folderId'];
+/**
+ * Only the owner may change these; editors change title and content. An editor may still send
+ * them with their current values (a client saving the whole diagram): only a change is the owner's.
+ */
+const OWNER_ONLY = ['isPublic', 'folderId'] as const;
+
+/** SQL: every owner-only field the patch names already holds the patch's value. */
+function ownerOnlyUnchanged(patch: DiagramPatch): SQL {
+  const same = [
+    patch.isPublic === undefined ? undefined : eq(diagrams.isPublic, patch.isPublic),
+    patch.folderId === undefined
+      ? undefined
+      : sql`${diagrams.folderId} is not distinct from ${patch.folderId}`,
+  ];
+  return and(...same) ?? sql`true`;
+}
+
+/** Whether the patch changes an owner-only field of `current`. */
+function changesOwnerOnly(patch: DiagramPatch, current: Diagram): boolean {
+  return OWNER_ONLY.some((key) => patch[key] !== undefined && patch[key] !== current[key]);
+}
 
 export type UpdateResult =
   | { status: 'updated'; diagram: Diagram }
@@ -158,7 +177,9 @@ export function diagramsStore(db: Db) {
       kind: SaveKind = 'manual',
     ): Promise<UpdateResult> {
       const ownerOnly = OWNER_ONLY.some((key) => patch[key] !== undefined);
-      const allowed = ownerOnly ? ownedBy(actor) : editableBy(actor);
+      const allowed = ownerOnly
+        ? sql`(${ownedBy(actor)} or (${editableBy(actor)} and ${ownerOnlyUnchanged(patch)}))`
+        : editableBy(actor);
       const guard = expectedUpdatedAt
         ? and(byId(id, allowed), lte(diagrams.updatedAt, expectedUpdatedAt))
         : byId(id, allowed);
@@ -190,7 +211,10 @@ export function diagramsStore(db: Db) {
 
       const current = await this.open(actor, id);
       if (!current) return { status: 'missing' };
-      if (current.access !== 'owner' && (ownerOnly || current.access === 'viewer')) {
+      if (
+        current.access === 'viewer' ||
+        (current.access !== 'owner' && changesOwnerOnly(patch, current))
+      ) {
         return { status: 'forbidden', access: current.access };
       }
       const { access: _access, ...diagram } = current;

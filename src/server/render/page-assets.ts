@@ -81,13 +81,6 @@ window.lifelineRender = async function (input) {
   element.removeAttribute('style');
   return { svg: input.format === 'svg' ? new XMLSerializer().serializeToString(element) : '' };
 };
-window.lifelineRenderOnly = async function (content, config) {
-  configure(config);
-  const id = 'bench' + ++sequence;
-  const started = performance.now();
-  await window.mermaid.render(id, content);
-  return performance.now() - started;
-};
 `;
 
 let mermaidSource: Buffer | null = null;

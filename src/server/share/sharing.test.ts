@@ -128,9 +128,12 @@ describeEach(testDatabases, 'sharing and collaborators on $name', ({ open }) => 
       const share = await as(who, {
         method: 'PUT',
         url: `/api/diagrams/${diagram.id}`,
-        payload: { isPublic: false },
+        payload: { isPublic: !before.isPublic },
       });
       expect(share.statusCode, `${who} share`).toBe(expected.share);
+      expect((await stored()).isPublic, `${who} share`).toBe(
+        share.statusCode === 200 ? !before.isPublic : before.isPublic,
+      );
       if (expected.del) {
         const del = await as(who, { method: 'DELETE', url: `/api/diagrams/${diagram.id}` });
         expect(del.statusCode, `${who} delete`).toBe(expected.del);
@@ -198,6 +201,54 @@ describeEach(testDatabases, 'sharing and collaborators on $name', ({ open }) => 
     });
     expect(late.statusCode).toBe(409);
     expect((await stored()).content).toBe('owner wins');
+  });
+
+  it("lets an editor save the whole diagram with the owner's fields unchanged, never change them", async () => {
+    const url = `/api/diagrams/${diagram.id}`;
+    const folder = async (name: string) =>
+      (await as('owner', { method: 'POST', url: '/api/folders', payload: { name } })).json() as {
+        id: number;
+      };
+    const home = await folder('Team');
+    const elsewhere = await folder('Elsewhere');
+    await as('owner', { method: 'PUT', url, payload: { isPublic: false, folderId: home.id } });
+    const put = (payload: Record<string, unknown>) =>
+      as('editor', {
+        method: 'PUT',
+        url,
+        payload: { id: diagram.id, title: 'Team flow', ...payload },
+      });
+    const forbidden = { error: 'Only the owner can share, move or delete this diagram.' };
+
+    const same = await put({ content: 'editor, isPublic as it is', isPublic: false });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ content: 'editor, isPublic as it is', isPublic: false });
+
+    const flip = await put({ content: 'editor sharing', isPublic: true });
+    expect(flip.statusCode).toBe(403);
+    expect(flip.json()).toEqual(forbidden);
+
+    for (const folderId of [elsewhere.id, null]) {
+      const move = await put({ content: 'editor moving', folderId });
+      expect(move.statusCode, `folderId ${folderId}`).toBe(403);
+      expect(move.json()).toEqual(forbidden);
+    }
+
+    const stay = await put({ content: 'editor, same folder', folderId: home.id, isPublic: false });
+    expect(stay.statusCode).toBe(200);
+    expect(await stored()).toMatchObject({
+      content: 'editor, same folder',
+      isPublic: false,
+      folderId: home.id,
+    });
+
+    // A stale save with unchanged owner's fields is a lost update, not a refusal.
+    const seen = await stored();
+    await as('owner', { method: 'PUT', url, payload: { content: 'owner again' } });
+    const late = await put({ content: 'editor late', isPublic: false, updatedAt: seen.updatedAt });
+    expect(late.statusCode).toBe(409);
+    expect((await stored()).content).toBe('owner again');
+    await as('owner', { method: 'PUT', url, payload: { folderId: null } });
   });
 
   it('lets only the owner manage collaborators', async () => {

@@ -53,7 +53,7 @@ export function EditorLayout({
   ...slots
 }: EditorLayoutProps) {
   const { resolved } = useTheme();
-  const { store, editor, initialText, templatesOpen, setTemplatesOpen } = core;
+  const { store, editor, session, templatesOpen, setTemplatesOpen } = core;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useShortcuts({
     save: onSave,
@@ -83,8 +83,7 @@ export function EditorLayout({
         sidebar={sidebar}
         editor={
           <CodeEditor
-            ref={editor}
-            initialText={initialText}
+            session={session}
             dark={resolved === 'dark'}
             onTextChange={store.setContent}
             onUserEdit={onUserEdit ?? noop}

@@ -1,7 +1,8 @@
 import type { EditorView } from '@codemirror/view';
 
 /**
- * A tiny hook for tests and the typing benchmark (bench/typing):
+ * The benchmarks' handle on the editor (bench/typing, bench/pan), installed only in the benchmark
+ * build (`vite build --mode bench`, see bench/build.ts):
  *
  *   window.__lifelineEditor.setText(text)  replaces the whole text, as a program would: it does
  *                                          not count as a user edit for the 'Save Your Work'

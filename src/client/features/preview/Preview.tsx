@@ -14,9 +14,12 @@ import { clampZoom } from './svgSize';
 import { PREVIEW_TEST_IDS } from './testIds';
 import { ZoomControls } from './ZoomControls';
 
-/** `?pan=layout` (benchmark baseline only): the frame resizes the SVG instead of transforming it. */
+/**
+ * `?pan=layout` (the benchmark build's baseline only): the frame resizes the SVG instead of
+ * transforming it. The mode check is replaced at build time, so the shipped bundle drops it.
+ */
 function frameSource(search = window.location.search): string {
-  return new URLSearchParams(search).get('pan') === 'layout'
+  return import.meta.env.MODE === 'bench' && new URLSearchParams(search).get('pan') === 'layout'
     ? `${FRAME_PATH}?pan=layout`
     : FRAME_PATH;
 }
@@ -36,8 +39,11 @@ interface PreviewProps {
  */
 export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
   const { resolved } = useTheme();
+  // `?preview=inline` exists in the benchmark build only (bench:typing's baseline).
   const [engine] = useState<PreviewEngine>(() =>
-    inlineModeRequested() ? new InlineEngine(publish) : new FrameEngine(publish),
+    import.meta.env.MODE === 'bench' && inlineModeRequested()
+      ? new InlineEngine(publish)
+      : new FrameEngine(publish),
   );
   const [src] = useState(frameSource);
   const element = useRef<HTMLElement | null>(null);
@@ -74,7 +80,7 @@ export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
     event.preventDefault();
   };
 
-  const inline = engine instanceof InlineEngine;
+  const inline = import.meta.env.MODE === 'bench' && engine instanceof InlineEngine;
   return (
     <section
       data-testid={PREVIEW_TEST_IDS.root}

@@ -1,7 +1,7 @@
 /**
- * Benchmark/diagnostic mode (`?preview=inline`): renders with mermaid on the editor's own main
- * thread, as mermaid.live does. It exists so `npm run bench:typing` can measure the baseline
- * the render frame is compared with; users get the frame engine.
+ * Benchmark mode (`?preview=inline`, benchmark build only): renders with mermaid on the editor's
+ * own main thread, as mermaid.live does. It exists so `npm run bench:typing` can measure the
+ * baseline the render frame is compared with; the shipped bundle holds only the frame engine.
  */
 import type { ResolvedTheme } from '@shared/mermaid-config';
 import { afterNextPaint } from './afterNextPaint';

@@ -32,8 +32,9 @@ export function ConflictDialog({
           <DialogTitle>{SAVING_COPY.conflictTitle}</DialogTitle>
           <DialogDescription>{SAVING_COPY.conflictBody}</DialogDescription>
         </DialogHeader>
+        {/* The server's text wraps (a long unbroken line included) instead of widening the dialog. */}
         {server && (
-          <pre className="max-h-40 overflow-auto rounded-md border border-border bg-muted p-3 font-mono text-xs">
+          <pre className="max-h-40 min-w-0 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-muted p-3 font-mono text-xs">
             {server.content}
           </pre>
         )}

@@ -42,7 +42,10 @@ function post(message: FrameMessage) {
   window.parent.postMessage(message, parentOrigin);
 }
 
-const mode = new URLSearchParams(window.location.search).get('pan') === 'layout';
+// The benchmark build's baseline only (bench:pan); the shipped frame always transforms.
+const mode =
+  import.meta.env.MODE === 'bench' &&
+  new URLSearchParams(window.location.search).get('pan') === 'layout';
 const view = new Viewport(
   stage,
   canvas,

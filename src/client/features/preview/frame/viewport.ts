@@ -1,8 +1,9 @@
 /**
  * Pan and zoom of the drawing inside the frame. The SVG keeps its natural size and is moved with
  * one CSS transform on its wrapper, written at most once per animation frame: panning and zooming
- * a 600-message diagram is compositing, never layout. (`?pan=layout` switches to resizing the
- * SVG and moving it by left/top instead: the baseline `npm run bench:pan` compares with.)
+ * a 600-message diagram is compositing, never layout. (In the benchmark build, `?pan=layout`
+ * switches to resizing the SVG and moving it by left/top instead: the baseline `npm run bench:pan`
+ * compares with.)
  */
 import { ZOOM } from '@shared/constants';
 import { clampZoom } from '../svgSize';
@@ -92,7 +93,7 @@ export class Viewport {
   private apply = () => {
     this.frame = 0;
     const style = this.canvas.style;
-    if (this.mode === 'layout') {
+    if (import.meta.env.MODE === 'bench' && this.mode === 'layout') {
       const svg = this.canvas.querySelector('svg');
       if (svg) {
         svg.style.width = `${this.width * this.zoom}px`;

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { MOBILE_BREAKPOINT_PX } from '../src/shared/constants';
+import type { Diagram } from '../src/shared/schemas';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EditorPage } from './support/editorPage';
+import { signInLocally, uniqueLogin } from './support/signIn';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const SAVED = 'sequenceDiagram\n    Alice->>Bob: Kept across layouts\n    Bob-->>Alice: Still here';
+
+/** Signed in with one saved diagram open in the editor at desktop width. */
+async function openSavedDiagram(page: Page): Promise<{ editor: EditorPage; diagram: Diagram }> {
+  await page.setViewportSize(DESKTOP);
+  await signInLocally(page, `${uniqueLogin('resize')}@example.test`, 'Resize Tester');
+  const created = await page.request.post('/api/diagrams', {
+    data: { title: 'Layouts', content: SAVED },
+  });
+  expect(created.status()).toBe(201);
+  const diagram = (await created.json()) as Diagram;
+  await page.goto(`/?diagramId=${diagram.id}`);
+  await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  const editor = new EditorPage(page);
+  await expect.poll(() => editor.text()).toBe(SAVED);
+  return { editor, diagram };
+}
+
+/** 1440 → 390 → 1440: across the phone breakpoint, where the panels are laid out anew. */
+async function resizeAcrossBreakpoint(page: Page, editor: EditorPage, expected: string) {
+  expect(PHONE.width).toBeLessThan(MOBILE_BREAKPOINT_PX);
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await expect(page.locator('[data-panel-group]:has([data-panel-id="editor"])')).toHaveAttribute(
+      'data-panel-group-direction',
+      size === PHONE ? 'vertical' : 'horizontal',
+    );
+    await expect(editor.content).toBeVisible();
+    expect(await editor.text()).toBe(expected);
+  }
+}
+
+async function serverState(page: Page, id: number) {
+  const diagram = (await (await page.request.get(`/api/diagrams/${id}`)).json()) as Diagram;
+  const versions = (await (await page.request.get(`/api/diagrams/${id}/versions`)).json()) as {
+    id: number;
+  }[];
+  return { content: diagram.content, updatedAt: diagram.updatedAt, versions };
+}
+
+test.describe('a re-layout keeps the open diagram', () => {
+  test('crossing 768 px both ways keeps the text and writes nothing', async ({ page }) => {
+    const { editor, diagram } = await openSavedDiagram(page);
+    const before = await serverState(page, diagram.id);
+    expect(before.content).toBe(SAVED);
+
+    await resizeAcrossBreakpoint(page, editor, SAVED);
+    await expect(page.getByTestId(SAVING_TESTIDS.status)).not.toHaveText(SAVING_COPY.unsaved);
+    expect(await serverState(page, diagram.id)).toEqual(before);
+  });
+
+  test('undo reaches an edit made before the resize; typing after it saves the right text', async ({
+    page,
+  }) => {
+    const { editor, diagram } = await openSavedDiagram(page);
+    const status = page.getByTestId(SAVING_TESTIDS.status);
+    const edit = '\n    Alice->>Bob: Typed before';
+    await editor.focusEnd();
+    await page.keyboard.insertText(edit); // one input event: one step of undo
+    await expect(status).toHaveText(SAVING_COPY.saved, { timeout: 15_000 });
+    await expect.poll(async () => (await serverState(page, diagram.id)).content).toBe(SAVED + edit);
+
+    await resizeAcrossBreakpoint(page, editor, SAVED + edit);
+    await editor.focusEnd();
+    await page.keyboard.press('ControlOrMeta+z');
+    expect(await editor.text()).toBe(SAVED);
+    await expect(status).toHaveText(SAVING_COPY.saved, { timeout: 15_000 });
+    await expect.poll(async () => (await serverState(page, diagram.id)).content).toBe(SAVED);
+
+    const after = '\n    Bob->>Alice: Typed after';
+    await page.keyboard.type(after);
+    await expect
+      .poll(async () => (await serverState(page, diagram.id)).content)
+      .toBe(SAVED + after);
+    expect(await editor.text()).toBe(SAVED + after);
+  });
+});
