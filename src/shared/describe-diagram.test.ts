@@ -1,6 +1,7 @@
 import { readFixture } from '../../test/fixtures/diagrams.js';
 import { describe, expect, it } from 'vitest';
 import { describeDiagram } from './describe-diagram.js';
+import { longRuns } from '../../test/long-runs.js';
 
 const fixture = readFixture;
 
@@ -24,5 +25,33 @@ describe('describeDiagram', () => {
     expect(describeDiagram('sequenceDiagram\nactor U as User\nU->>S: go')).toBe(
       'Sequence diagram · 2 participants · 1 message',
     );
+  });
+
+  // The test timeout is the guard: these took minutes with a backtracking message regex.
+  it('reads million-character lines of spaces, tabs, dashes, arrows and colons at once', () => {
+    const run = (char: string) => char.repeat(1_000_000);
+    for (const line of [
+      `a${run(' ')}`,
+      `a${run(' ')}b`,
+      `a${run('\t')}->`,
+      `a->${run(' ')}b`,
+      `a${run('-')}`,
+      `a${run('->')}`,
+      `a${run('>')}`,
+      `a${run(':')}`,
+      `A->>B${run(' ')}`,
+    ]) {
+      expect(describeDiagram(`sequenceDiagram\n${line}`)).toMatch(/^Sequence diagram · /);
+    }
+    expect(describeDiagram(`sequenceDiagram\nA${' '.repeat(1_000_000)}->>B: hi`)).toBe(
+      'Sequence diagram · 2 participants · 1 message',
+    );
+  });
+
+  it('reads a long run of any punctuation character at once', () => {
+    for (const { text } of longRuns(20_000)) {
+      expect(describeDiagram(`sequenceDiagram\n${text}`)).toMatch(/^Sequence diagram · /);
+      expect(describeDiagram(text)).not.toBe('');
+    }
   });
 });

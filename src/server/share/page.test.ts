@@ -74,6 +74,30 @@ describeEach(testDatabases, '/d/{token} link previews on $name', ({ open }) => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it('puts a title with $ replacement patterns in literally, at normal size', async () => {
+    const cookie = await signInLocally(app, 'dollars@example.test');
+    const title = '$`'.repeat(96) + "$&$'$$";
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/diagrams',
+      headers: { cookie },
+      payload: { title, content: 'sequenceDiagram\nA->>B: pay' },
+    });
+    const shared = await app.inject({
+      method: 'PUT',
+      url: `/api/diagrams/${created.json().id}`,
+      headers: { cookie },
+      payload: { isPublic: true },
+    });
+    const response = await app.inject({ method: 'GET', url: `/d/${shared.json().shareToken}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.length).toBeLessThan(SHELL.length + 10 * title.length + 4_000);
+    const escaped = title.replaceAll('&', '&amp;').replaceAll("'", '&#39;');
+    expect(response.body).toContain(`<title>${escaped} · Lifeline</title>`);
+    expect(response.body).toContain(`<meta property="og:title" content="${escaped}" />`);
+    expect(response.body.match(/<div id="root">/g)).toHaveLength(1);
+  });
+
   it('answers unknown and malformed tokens with the shell, 404 and no diagram details', async () => {
     for (const bad of ['AAAAAAAAAAAAAAAAAAAAAAAA', 'x']) {
       const response = await app.inject({ method: 'GET', url: `/d/${bad}` });

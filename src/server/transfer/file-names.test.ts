@@ -17,6 +17,12 @@ describe('safeName', () => {
     ['lpt1.txt', 'lpt1.txt_'],
     ['Console', 'Console'],
     ['Zoë → 日本語 ✓', 'Zoë → 日本語 ✓'],
+    ['invoice\u202Efdp.exe', 'invoicefdp.exe'],
+    ['a\u202A\u202B\u202C\u202D\u202Eb', 'ab'],
+    ['\u2066x\u2067y\u2068z\u2069', 'xyz'],
+    ['\u200Eleft\u200F right\u061C', 'left right'],
+    ['\u202E\u202E', 'Untitled'],
+    ['\u202E.hidden', 'hidden'],
   ])('%j → %j', (input, expected) => {
     expect(safeName(input)).toBe(expected);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { longRuns } from '../../../test/long-runs.js';
 import { mermaidBlocks } from './markdown.js';
 
 describe('mermaidBlocks', () => {
@@ -59,5 +60,25 @@ describe('mermaidBlocks', () => {
     ]);
     expect(mermaidBlocks('no code here\n`inline mermaid`')).toEqual([]);
     expect(mermaidBlocks('```mermaid`x`\ngraph\n```')).toEqual([]);
+  });
+
+  // The test timeout is the guard: a 60,000-space heading took seconds with a backtracking regex.
+  it('reads headings of a million spaces or tabs at once', () => {
+    const fence = '\n```mermaid\ngraph TD\n```';
+    for (const blank of [' ', '\t']) {
+      const run = blank.repeat(1_000_000);
+      expect(mermaidBlocks(`# a${run}b${fence}`)[0]?.heading).toBe(`a${run}b`);
+      expect(mermaidBlocks(`# a${run}#${run}x${fence}`)[0]?.heading).toBe(`a${run}#${run}x`);
+      expect(mermaidBlocks(`# a${run}##${run}${fence}`)[0]?.heading).toBe('a');
+    }
+  });
+
+  it('reads a long run of any punctuation character at once', () => {
+    for (const { name, text } of longRuns(20_000)) {
+      // A run of ``` or ~~~ opens a fence of its own that nothing closes.
+      const opensFence = /^[`~]{3}/.test(text);
+      const blocks = mermaidBlocks(`${text}\n\`\`\`mermaid\nx\n\`\`\``);
+      expect(blocks, name).toHaveLength(opensFence ? 0 : 1);
+    }
   });
 });

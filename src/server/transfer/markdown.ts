@@ -11,7 +11,6 @@ export interface MermaidBlock {
 }
 
 const FENCE = /^( {0,3})(`{3,}|~{3,})(.*)$/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
 
 interface OpenFence {
   char: string;
@@ -59,11 +58,8 @@ export function mermaidBlocks(markdown: string): MermaidBlock[] {
         continue;
       }
     }
-    const title = HEADING.exec(line);
-    if (title) {
-      const text = (title[2] ?? '').trim();
-      if (text) heading = text;
-    }
+    const text = headingText(line)?.trim();
+    if (text) heading = text;
   }
   // An unclosed fence runs to the end of the document (CommonMark).
   if (open?.mermaid) blocks.push({ heading, content: open.lines.join('\n') });
@@ -74,4 +70,27 @@ function stripIndent(line: string, indent: number): string {
   let i = 0;
   while (i < indent && line[i] === ' ') i++;
   return line.slice(i);
+}
+
+const isBlank = (char: string | undefined) => char === ' ' || char === '\t';
+
+/**
+ * The text of an ATX heading line (`## Title ##`), or null. Read by hand: a regex with lazy text
+ * between runs of spaces backtracks quadratically on a long line of spaces.
+ */
+function headingText(line: string): string | null {
+  let i = 0;
+  while (i < 3 && line[i] === ' ') i++;
+  let level = 0;
+  while (line[i + level] === '#') level++;
+  if (level < 1 || level > 6) return null;
+  const start = i + level;
+  if (start < line.length && !isBlank(line[start])) return null;
+  let end = line.length;
+  while (end > start && isBlank(line[end - 1])) end--;
+  // An optional closing run of #, after a space or tab (or the whole text).
+  let hashes = end;
+  while (hashes > start && line[hashes - 1] === '#') hashes--;
+  if (hashes < end && (hashes === start || isBlank(line[hashes - 1]))) end = hashes;
+  return line.slice(start, end);
 }

@@ -24,7 +24,9 @@ export function withHeadTags(shell: string, tags: HeadTags): string {
       return `<meta ${key} content="${escapeHtml(tag.content)}" />`;
     })
     .join('\n    ');
+  // Replacer functions: a replacement string would expand `$&`, `$'` and `$\`` in user titles.
+  const title = `<title>${escapeHtml(tags.title)}</title>`;
   return shell
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(tags.title)}</title>`)
-    .replace('</head>', `    ${meta}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => title)
+    .replace('</head>', () => `    ${meta}\n  </head>`);
 }
