@@ -78,11 +78,7 @@ export function collaboratorsStore(db: Db) {
         .innerJoin(diagrams, eq(diagrams.id, collaborators.diagramId))
         .innerJoin(users, eq(users.id, diagrams.userId))
         .where(
-          and(
-            eq(collaborators.email, email),
-            sql`${diagrams.userId} <> ${actor.id}`,
-            notDeleted,
-          ),
+          and(eq(collaborators.email, email), sql`${diagrams.userId} <> ${actor.id}`, notDeleted),
         )
         .orderBy(sql`${diagrams.updatedAt} desc`);
       return rows.map((row) => ({
