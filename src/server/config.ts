@@ -7,6 +7,9 @@ import { z } from 'zod';
 
 export class ConfigError extends Error {}
 
+/** Hosts only this machine can reach; local sign-in is refused beyond them unless allowed. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
 const port = z
   .string()
   .regex(/^\d+$/, 'must be a whole number from 1 to 65535')
@@ -65,6 +68,10 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   PUBLIC_URL: httpUrl.optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ALLOW_LOCAL_SIGN_IN: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -140,6 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !oidc) {
     throw new ConfigError(
       'Invalid configuration: NODE_ENV=production needs sign-in: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER_URL for an issuer other than Google).',
+    );
+  }
+  if (!oidc && !LOOPBACK_HOSTS.has(value.HOST.toLowerCase()) && !value.ALLOW_LOCAL_SIGN_IN) {
+    throw new ConfigError(
+      `Invalid configuration: HOST=${value.HOST} listens beyond this machine without an OIDC client, and local sign-in lets anyone sign in as anyone: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or ALLOW_LOCAL_SIGN_IN=true to accept that.`,
     );
   }
   return {
