@@ -41,6 +41,11 @@ export interface AppDeps {
   /** Null: local sign-in (development and tests without an issuer). */
   oidc?: OidcClient | null;
   publicUrl?: string | null;
+  /**
+   * The address the server was started for (http://HOST:PORT, localhost for a wildcard host):
+   * where links point when publicUrl is unset. Never taken from a request's Host header.
+   */
+  listenOrigin?: string;
   trustProxy?: boolean;
   /** Folder of the built client (dist/client); absent in API tests. */
   clientDir?: string;
@@ -70,6 +75,9 @@ export const DEFAULT_LIMITS: AppLimits = {
   apiCallsPerMinute: 120,
   signInsPerMinute: 20,
 };
+
+/** Where links point in tests and tools that build the app without a listening address. */
+export const DEFAULT_LISTEN_ORIGIN = 'http://localhost:3000';
 
 /** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -104,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const publicUrl = deps.publicUrl ?? null;
+  const siteOrigin = publicUrl ?? deps.listenOrigin ?? DEFAULT_LISTEN_ORIGIN;
   sameOriginGuard(app, publicUrl);
 
   const { db } = deps.database;
@@ -131,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await publicApiRoutes(app, {
     db,
     tokens,
-    publicUrl,
+    siteOrigin,
     perMinute: limits.apiCallsPerMinute,
     renderer,
   });
@@ -140,7 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (shell) {
     sharePageRoutes(app, db, {
       shell,
-      publicUrl,
+      siteOrigin,
       perMinute: limits.shareLookupsPerMinute,
       hasImages: () => renderer.available,
     });

@@ -103,6 +103,8 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
   /** The origin users reach the app at, when it differs from what requests say (proxies). */
   publicUrl: string | null;
+  /** http://HOST:PORT as configured (localhost for a wildcard host): links without PUBLIC_URL. */
+  listenOrigin: string;
   appSecret: string | null;
   trustProxy: boolean;
   /** Server-side rendering (public API convert); Chromium itself is found by findChromium. */
@@ -165,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     oidc,
     publicUrl: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : null,
+    listenOrigin: listenOrigin(value.HOST, value.PORT),
     appSecret: value.APP_SECRET ?? null,
     trustProxy: value.TRUST_PROXY,
     render: {
@@ -180,6 +183,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The address a server listening on host:port is reached at from this machine. */
+export function listenOrigin(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host) ? 'localhost' : host;
+  const bracketed = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+  return new URL(`http://${bracketed}:${port}`).origin;
 }
 
 /** Hides the password of a database URL in messages. */

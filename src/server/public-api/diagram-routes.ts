@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiCreateDiagramBody, apiDiagramSchema, errorBodySchema } from '../../shared/schemas.js';
 import { bearerKey, requireTokenUser } from '../api-tokens/bearer.js';
 import type { ApiTokensStore } from '../api-tokens/store.js';
-import { appOrigin } from '../auth/same-origin.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { notFound } from '../errors.js';
@@ -14,7 +13,8 @@ import { foldersStore } from '../folders/store.js';
 export interface PublicApiDeps {
   db: Db;
   tokens: ApiTokensStore;
-  publicUrl: string | null;
+  /** Where links point: PUBLIC_URL, else the address the server was started for. */
+  siteOrigin: string;
   /** Calls per token per minute, for each /api/v1 call. */
   perMinute: number;
 }
@@ -59,7 +59,7 @@ export function diagramApiRoutes(app: FastifyInstance, deps: PublicApiDeps): voi
         throw notFound(FOLDER_NOT_FOUND);
       }
       const diagram = await diagrams.create(user, request.body);
-      const url = `${appOrigin(request, deps.publicUrl)}/?diagramId=${diagram.id}`;
+      const url = `${deps.siteOrigin}/?diagramId=${diagram.id}`;
       return reply.status(201).send({ ...diagram, url });
     },
   );

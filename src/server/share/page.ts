@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { describeDiagram } from '../../shared/describe-diagram.js';
-import { appOrigin } from '../auth/same-origin.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { withHeadTags, type HeadTags } from '../web/app-shell.js';
@@ -13,7 +12,8 @@ import { SHARE_TOKEN } from './routes.js';
 
 export interface SharePageOptions {
   shell: string;
-  publicUrl: string | null;
+  /** Where links point: PUBLIC_URL, else the address the server was started for. */
+  siteOrigin: string;
   perMinute: number;
   /** Whether /d/{token}.png can be drawn (a renderer is available). */
   hasImages: () => boolean;
@@ -37,8 +37,8 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
           }),
         );
       }
-      const origin = appOrigin(request, options.publicUrl);
-      const url = `${origin}/d/${token}`;
+      // Never the request's Host: a forged one would put another site in the link preview.
+      const url = `${options.siteOrigin}/d/${token}`;
       const description = `${describeDiagram(diagram.content)}, shared with Lifeline.`;
       const image = options.hasImages() ? `${url}.png` : null;
       const tags: HeadTags = {
