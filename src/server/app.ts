@@ -20,6 +20,7 @@ import { AppError } from './errors.js';
 import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
+import { failedAuthGuard, shareLookupLimit } from './limits/address-limits.js';
 import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
@@ -68,12 +69,15 @@ export interface AppLimits {
   apiCallsPerMinute: number;
   /** Sign-in requests per client address per minute, on each sign-in route. */
   signInsPerMinute: number;
+  /** Bearer calls with an invalid token per client address per minute (then 429 for all). */
+  failedAuthsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
   shareLookupsPerMinute: 120,
   apiCallsPerMinute: 120,
   signInsPerMinute: 20,
+  failedAuthsPerMinute: 20,
 };
 
 /** Where links point in tests and tools that build the app without a listening address. */
@@ -131,7 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
   await transferRoutes(app, db);
-  shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
+  const lookupLimit = shareLookupLimit(app, limits.shareLookupsPerMinute);
+  shareRoutes(app, db, { lookupLimit });
   const tokenUsers = await tokenUserCache(deps.database);
   app.addHook('onClose', () => tokenUsers.close());
   const tokens = apiTokensStore(db, tokenKey(deps.appSecret), tokenUsers);
@@ -142,15 +147,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     tokens,
     siteOrigin,
     perMinute: limits.apiCallsPerMinute,
+    failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),
     renderer,
   });
-  shareEmbedRoutes(app, db, { renderer, perMinute: limits.shareLookupsPerMinute });
+  shareEmbedRoutes(app, db, { renderer, lookupLimit });
   const shell = loadAppShell(deps.clientDir);
   if (shell) {
     sharePageRoutes(app, db, {
       shell,
       siteOrigin,
-      perMinute: limits.shareLookupsPerMinute,
+      lookupLimit,
       hasImages: () => renderer.available,
     });
   }

@@ -88,6 +88,7 @@ const envSchema = z.object({
   RENDER_RATE_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
   SHARE_LOOKUPS_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
   SIGN_INS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  FAILED_AUTHS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -110,7 +111,7 @@ export interface Config {
   /** Server-side rendering (public API convert); Chromium itself is found by findChromium. */
   render: { pages: number; queue: number; cacheMb: number; timeoutMs: number; perMinute: number };
   /** Abuse limits per client address per minute (the API's per token is render.perMinute). */
-  limits: { shareLookupsPerMinute: number; signInsPerMinute: number };
+  limits: { shareLookupsPerMinute: number; signInsPerMinute: number; failedAuthsPerMinute: number };
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
 }
@@ -180,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       shareLookupsPerMinute: value.SHARE_LOOKUPS_PER_MINUTE,
       signInsPerMinute: value.SIGN_INS_PER_MINUTE,
+      failedAuthsPerMinute: value.FAILED_AUTHS_PER_MINUTE,
     },
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };

@@ -3,7 +3,7 @@
  * chat apps with the diagram's title, a description and (when the renderer is available) the
  * drawing. The client then shows the diagram itself.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { describeDiagram } from '../../shared/describe-diagram.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
@@ -14,7 +14,8 @@ export interface SharePageOptions {
   shell: string;
   /** Where links point: PUBLIC_URL, else the address the server was started for. */
   siteOrigin: string;
-  perMinute: number;
+  /** The look-up limit per client address, shared with the other public-link routes. */
+  lookupLimit: onRequestHookHandler;
   /** Whether /d/{token}.png can be drawn (a renderer is available). */
   hasImages: () => boolean;
 }
@@ -24,7 +25,7 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
 
   app.get<{ Params: { token: string } }>(
     '/d/:token',
-    { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } },
+    { onRequest: options.lookupLimit },
     async (request, reply) => {
       const { token } = request.params;
       const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;
