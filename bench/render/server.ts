@@ -40,6 +40,7 @@ async function main() {
     identity: 'local bench@example.test',
     name: 'Bench',
     email: 'bench@example.test',
+    emailVerified: true,
     avatarUrl: null,
   });
   const token = await apiTokensStore(database.db, tokenKey(appSecret)).get(user);

@@ -20,6 +20,7 @@ import { AppError } from './errors.js';
 import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
+import { failedAuthGuard, shareLookupLimit } from './limits/address-limits.js';
 import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
@@ -41,6 +42,11 @@ export interface AppDeps {
   /** Null: local sign-in (development and tests without an issuer). */
   oidc?: OidcClient | null;
   publicUrl?: string | null;
+  /**
+   * The address the server was started for (http://HOST:PORT, localhost for a wildcard host):
+   * where links point when publicUrl is unset. Never taken from a request's Host header.
+   */
+  listenOrigin?: string;
   trustProxy?: boolean;
   /** Folder of the built client (dist/client); absent in API tests. */
   clientDir?: string;
@@ -63,13 +69,19 @@ export interface AppLimits {
   apiCallsPerMinute: number;
   /** Sign-in requests per client address per minute, on each sign-in route. */
   signInsPerMinute: number;
+  /** Bearer calls with an invalid token per client address per minute (then 429 for all). */
+  failedAuthsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
   shareLookupsPerMinute: 120,
   apiCallsPerMinute: 120,
   signInsPerMinute: 20,
+  failedAuthsPerMinute: 20,
 };
+
+/** Where links point in tests and tools that build the app without a listening address. */
+export const DEFAULT_LISTEN_ORIGIN = 'http://localhost:3000';
 
 /** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -104,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   const publicUrl = deps.publicUrl ?? null;
+  const siteOrigin = publicUrl ?? deps.listenOrigin ?? DEFAULT_LISTEN_ORIGIN;
   sameOriginGuard(app, publicUrl);
 
   const { db } = deps.database;
@@ -122,7 +135,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
   await transferRoutes(app, db);
-  shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
+  const lookupLimit = shareLookupLimit(app, limits.shareLookupsPerMinute);
+  shareRoutes(app, db, { lookupLimit });
   const tokenUsers = await tokenUserCache(deps.database);
   app.addHook('onClose', () => tokenUsers.close());
   const tokens = apiTokensStore(db, tokenKey(deps.appSecret), tokenUsers);
@@ -131,17 +145,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await publicApiRoutes(app, {
     db,
     tokens,
-    publicUrl,
+    siteOrigin,
     perMinute: limits.apiCallsPerMinute,
+    failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),
     renderer,
   });
-  shareEmbedRoutes(app, db, { renderer, perMinute: limits.shareLookupsPerMinute });
+  shareEmbedRoutes(app, db, { renderer, lookupLimit });
   const shell = loadAppShell(deps.clientDir);
   if (shell) {
     sharePageRoutes(app, db, {
       shell,
-      publicUrl,
-      perMinute: limits.shareLookupsPerMinute,
+      siteOrigin,
+      lookupLimit,
       hasImages: () => renderer.available,
     });
   }

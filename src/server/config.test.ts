@@ -18,17 +18,26 @@ describe('loadConfig', () => {
   it('keeps rate limits in memory by default and in Redis with REDIS_URL', () => {
     const plain = loadConfig({});
     expect(plain.redis).toBeNull();
-    expect(plain.limits).toEqual({ shareLookupsPerMinute: 120, signInsPerMinute: 20 });
+    expect(plain.limits).toEqual({
+      shareLookupsPerMinute: 120,
+      signInsPerMinute: 20,
+      failedAuthsPerMinute: 20,
+    });
     const shared = loadConfig({
       REDIS_URL: 'redis://cache:6379/2',
       SHARE_LOOKUPS_PER_MINUTE: '5',
       SIGN_INS_PER_MINUTE: '50',
+      FAILED_AUTHS_PER_MINUTE: '7',
     });
     expect(shared.redis).toEqual({
       url: 'redis://cache:6379/2',
       keyPrefix: 'lifeline:rate-limit:',
     });
-    expect(shared.limits).toEqual({ shareLookupsPerMinute: 5, signInsPerMinute: 50 });
+    expect(shared.limits).toEqual({
+      shareLookupsPerMinute: 5,
+      signInsPerMinute: 50,
+      failedAuthsPerMinute: 7,
+    });
   });
 
   it.each([
@@ -99,5 +108,35 @@ describe('loadConfig: server rendering', () => {
   ])('refuses %o with one clear line', (env, line) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(line);
+  });
+
+  describe('local sign-in beyond loopback', () => {
+    const oidc = { OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' };
+
+    it.each(['0.0.0.0', '::', '192.168.1.20', 'lifeline.example.com'])(
+      'refuses HOST=%s without an OIDC client, in one line naming the way out',
+      (host) => {
+        expect(() => loadConfig({ HOST: host })).toThrow(ConfigError);
+        expect(() => loadConfig({ HOST: host })).toThrow(
+          `Invalid configuration: HOST=${host} listens beyond this machine without an OIDC client, and local sign-in lets anyone sign in as anyone: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or ALLOW_LOCAL_SIGN_IN=true to accept that.`,
+        );
+        expect(() => loadConfig({ HOST: host })).not.toThrow(/\n/);
+      },
+    );
+
+    it.each(['127.0.0.1', '::1', 'localhost', 'LOCALHOST'])('starts on HOST=%s', (host) => {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    });
+
+    it('starts beyond loopback with an OIDC client, or with ALLOW_LOCAL_SIGN_IN=true', () => {
+      expect(loadConfig({ HOST: '0.0.0.0', ...oidc }).oidc).not.toBeNull();
+      expect(loadConfig({ HOST: '0.0.0.0', ALLOW_LOCAL_SIGN_IN: 'true' }).oidc).toBeNull();
+      expect(() => loadConfig({ HOST: '0.0.0.0', ALLOW_LOCAL_SIGN_IN: 'false' })).toThrow(
+        'ALLOW_LOCAL_SIGN_IN=true',
+      );
+      expect(() => loadConfig({ ALLOW_LOCAL_SIGN_IN: 'yes' })).toThrow(
+        'Invalid configuration: ALLOW_LOCAL_SIGN_IN must be true or false (got "yes").',
+      );
+    });
   });
 });

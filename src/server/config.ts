@@ -7,6 +7,9 @@ import { z } from 'zod';
 
 export class ConfigError extends Error {}
 
+/** Hosts only this machine can reach; local sign-in is refused beyond them unless allowed. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', '[::1]', 'localhost']);
+
 const port = z
   .string()
   .regex(/^\d+$/, 'must be a whole number from 1 to 65535')
@@ -65,6 +68,10 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().optional(),
   PUBLIC_URL: httpUrl.optional(),
   APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ALLOW_LOCAL_SIGN_IN: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
   TRUST_PROXY: z
     .enum(['true', 'false'], { error: 'must be true or false' })
     .default('false')
@@ -81,6 +88,7 @@ const envSchema = z.object({
   RENDER_RATE_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
   SHARE_LOOKUPS_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
   SIGN_INS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  FAILED_AUTHS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -96,12 +104,14 @@ export interface Config {
   oidc: { issuerUrl: string; clientId: string; clientSecret: string } | null;
   /** The origin users reach the app at, when it differs from what requests say (proxies). */
   publicUrl: string | null;
+  /** http://HOST:PORT as configured (localhost for a wildcard host): links without PUBLIC_URL. */
+  listenOrigin: string;
   appSecret: string | null;
   trustProxy: boolean;
   /** Server-side rendering (public API convert); Chromium itself is found by findChromium. */
   render: { pages: number; queue: number; cacheMb: number; timeoutMs: number; perMinute: number };
   /** Abuse limits per client address per minute (the API's per token is render.perMinute). */
-  limits: { shareLookupsPerMinute: number; signInsPerMinute: number };
+  limits: { shareLookupsPerMinute: number; signInsPerMinute: number; failedAuthsPerMinute: number };
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
 }
@@ -142,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: NODE_ENV=production needs sign-in: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (and OIDC_ISSUER_URL for an issuer other than Google).',
     );
   }
+  if (!oidc && !LOOPBACK_HOSTS.has(value.HOST.toLowerCase()) && !value.ALLOW_LOCAL_SIGN_IN) {
+    throw new ConfigError(
+      `Invalid configuration: HOST=${value.HOST} listens beyond this machine without an OIDC client, and local sign-in lets anyone sign in as anyone: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or ALLOW_LOCAL_SIGN_IN=true to accept that.`,
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -153,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value.LOG_LEVEL,
     oidc,
     publicUrl: value.PUBLIC_URL ? new URL(value.PUBLIC_URL).origin : null,
+    listenOrigin: listenOrigin(value.HOST, value.PORT),
     appSecret: value.APP_SECRET ?? null,
     trustProxy: value.TRUST_PROXY,
     render: {
@@ -165,9 +181,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       shareLookupsPerMinute: value.SHARE_LOOKUPS_PER_MINUTE,
       signInsPerMinute: value.SIGN_INS_PER_MINUTE,
+      failedAuthsPerMinute: value.FAILED_AUTHS_PER_MINUTE,
     },
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };
+}
+
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The address a server listening on host:port is reached at from this machine. */
+export function listenOrigin(host: string, port: number): string {
+  const name = WILDCARD_HOSTS.has(host) ? 'localhost' : host;
+  const bracketed = name.includes(':') && !name.startsWith('[') ? `[${name}]` : name;
+  return new URL(`http://${bracketed}:${port}`).origin;
 }
 
 /** Hides the password of a database URL in messages. */

@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     appSecret: loadAppSecret(config.appSecret, config.dataDir),
     oidc: config.oidc ? oidcClient(config.oidc) : null,
     publicUrl: config.publicUrl,
+    listenOrigin: config.listenOrigin,
     trustProxy: config.trustProxy,
     clientDir: CLIENT_DIR,
     logLevel: config.logLevel,
@@ -97,8 +98,7 @@ async function main(): Promise<void> {
       fail(`Port ${config.port} is already in use; set PORT to a free one.`);
     throw error;
   }
-  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  process.stdout.write(`Lifeline is running at http://${shown}:${config.port}\n`);
+  process.stdout.write(`Lifeline is running at ${config.listenOrigin}\n`);
   if (!chromiumPath) {
     process.stdout.write(
       'No Chromium found: POST /api/v1/convert answers 503 until one is installed or CHROME_PATH names one.\n',

@@ -6,6 +6,8 @@ export const userSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   email: z.string().nullable(),
+  /** False when the sign-in provider does not vouch for `email`: nothing shared with it shows. */
+  emailVerified: z.boolean(),
   avatarUrl: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;

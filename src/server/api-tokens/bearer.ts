@@ -1,7 +1,8 @@
 /** The user behind `Authorization: Bearer <token>` on /api/v1 calls. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '../../shared/schemas.js';
 import { AppError } from '../errors.js';
+import type { FailedAuthGuard } from '../limits/address-limits.js';
 import type { ApiTokensStore } from './store.js';
 import { hashApiToken } from './token-crypto.js';
 
@@ -22,13 +23,23 @@ export function bearerKey(request: FastifyRequest): string {
   return token ? `token:${hashApiToken(token)}` : `ip:${request.ip}`;
 }
 
+/**
+ * The token's owner, or 401. An address that sent too many invalid tokens is refused before its
+ * token is looked at; a missing token is a mistake, not a guess, and is not counted.
+ */
 export async function requireTokenUser(
   tokens: ApiTokensStore,
+  failedAuths: FailedAuthGuard,
   request: FastifyRequest,
+  reply: FastifyReply,
 ): Promise<User> {
   const token = bearerToken(request);
   if (!token) throw new AppError(401, MISSING_TOKEN);
+  await failedAuths.check(request, reply);
   const user = await tokens.findUser(token);
-  if (!user) throw new AppError(401, INVALID_TOKEN);
+  if (!user) {
+    await failedAuths.failed(request);
+    throw new AppError(401, INVALID_TOKEN);
+  }
   return user;
 }

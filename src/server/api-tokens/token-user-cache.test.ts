@@ -6,7 +6,13 @@ import { testDatabases } from '../test/databases.js';
 import { describeEach } from '../test/needs.js';
 import { notifyTokenChange, tokenUserCache, type TokenUserCache } from './token-user-cache.js';
 
-const ALICE: User = { id: 1, name: 'Alice', email: 'alice@example.test', avatarUrl: null };
+const ALICE: User = {
+  id: 1,
+  name: 'Alice',
+  email: 'alice@example.test',
+  emailVerified: true,
+  avatarUrl: null,
+};
 
 async function until(condition: () => Promise<boolean>, ms = 5000): Promise<void> {
   const deadline = Date.now() + ms;

@@ -76,17 +76,27 @@ export function oidcClient(settings: OidcSettings) {
       const claims = tokens.claims();
       if (!claims) throw new Error('The issuer returned no ID token.');
       let profile: Record<string, unknown> = claims;
-      if (typeof claims.email !== 'string' || typeof claims.name !== 'string') {
+      if (
+        typeof claims.email !== 'string' ||
+        typeof claims.name !== 'string' ||
+        typeof claims.email_verified !== 'boolean'
+      ) {
         const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
         profile = { ...info, ...claims };
       }
       const email = typeof profile.email === 'string' ? profile.email.toLowerCase() : null;
+      // Issuers that let people type their own address (Keycloak, Okta, company SSO) say so with
+      // email_verified; anything but a literal true is unverified (the claim may be missing).
+      const emailVerified = email !== null && profile.email_verified === true;
       const name =
-        (typeof profile.name === 'string' && profile.name.trim()) || email || 'Lifeline user';
+        (typeof profile.name === 'string' && profile.name.trim()) ||
+        (emailVerified ? email : null) ||
+        'Lifeline user';
       return {
         identity: `${claims.iss} ${claims.sub}`,
         name,
         email,
+        emailVerified,
         avatarUrl: typeof profile.picture === 'string' ? profile.picture : null,
       };
     },

@@ -3,7 +3,7 @@ import { and, asc, eq, exists, getTableColumns, sql } from 'drizzle-orm';
 import type { Collaborator, CollaboratorRole, SharedWithMe } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { collaborators, diagrams, users } from '../db/schema.js';
-import { notDeleted, ownedBy, type Actor } from '../diagrams/access.js';
+import { collaboratorEmail, notDeleted, ownedBy, type Actor } from '../diagrams/access.js';
 import { toSummary } from '../diagrams/store.js';
 
 type CollaboratorRow = typeof collaborators.$inferSelect;
@@ -69,7 +69,8 @@ export function collaboratorsStore(db: Db) {
 
     /** Diagrams others shared with the caller's e-mail, newest first. */
     async sharedWith(actor: Actor): Promise<SharedWithMe[]> {
-      if (!actor.email) return [];
+      const email = collaboratorEmail(actor);
+      if (!email) return [];
       const { content: _content, ...columns } = getTableColumns(diagrams);
       const rows = await db
         .select({ diagram: columns, role: collaborators.role, ownerName: users.name })
@@ -77,11 +78,7 @@ export function collaboratorsStore(db: Db) {
         .innerJoin(diagrams, eq(diagrams.id, collaborators.diagramId))
         .innerJoin(users, eq(users.id, diagrams.userId))
         .where(
-          and(
-            eq(collaborators.email, actor.email.toLowerCase()),
-            sql`${diagrams.userId} <> ${actor.id}`,
-            notDeleted,
-          ),
+          and(eq(collaborators.email, email), sql`${diagrams.userId} <> ${actor.id}`, notDeleted),
         )
         .orderBy(sql`${diagrams.updatedAt} desc`);
       return rows.map((row) => ({

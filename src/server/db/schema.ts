@@ -24,6 +24,11 @@ export const users = pgTable(
     identity: text('identity').notNull(),
     name: text('name').notNull(),
     email: text('email'),
+    /**
+     * Whether the issuer vouches for `email` (`email_verified`). Only a verified address matches
+     * collaborators; local sign-in counts as verified.
+     */
+    emailVerified: boolean('email_verified').notNull().default(false),
     avatarUrl: text('avatar_url'),
     createdAt: created(),
     updatedAt: updated(),

@@ -8,18 +8,27 @@ import { and, eq, exists, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DiagramAccess, User } from '../../shared/schemas.js';
 import { collaborators, diagrams } from '../db/schema.js';
 
-export type Actor = Pick<User, 'id' | 'email'>;
+export type Actor = Pick<User, 'id' | 'email' | 'emailVerified'>;
 
-const collaboration = (actor: Actor, role?: 'editor') =>
-  actor.email
+/**
+ * The address collaborators are matched by: only one the sign-in provider verified, since some
+ * issuers let anyone type any address. Null: the actor collaborates on nothing.
+ */
+export const collaboratorEmail = (actor: Actor): string | null =>
+  actor.emailVerified && actor.email ? actor.email.toLowerCase() : null;
+
+const collaboration = (actor: Actor, role?: 'editor') => {
+  const email = collaboratorEmail(actor);
+  return email
     ? exists(
         sql`(select 1 from ${collaborators} where ${and(
           eq(collaborators.diagramId, diagrams.id),
-          eq(collaborators.email, actor.email.toLowerCase()),
+          eq(collaborators.email, email),
           role ? eq(collaborators.role, role) : undefined,
         )})`,
       )
     : sql`false`;
+};
 
 /** Not in the trash: the condition of every diagram query outside the trash. */
 export const notDeleted: SQL = isNull(diagrams.deletedAt);
@@ -42,5 +51,5 @@ export const trashedBy = (actor: Actor): SQL =>
 export const accessOf = (actor: Actor) =>
   sql<DiagramAccess>`case when ${diagrams.userId} = ${actor.id} then 'owner' else coalesce((select ${collaborators.role} from ${collaborators} where ${and(
     eq(collaborators.diagramId, diagrams.id),
-    eq(collaborators.email, actor.email?.toLowerCase() ?? ''),
+    eq(collaborators.email, collaboratorEmail(actor) ?? ''),
   )}), 'viewer') end`;

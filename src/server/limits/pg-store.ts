@@ -38,17 +38,24 @@ export class PgRateLimitStore implements FastifyRateLimitStore {
     );
   }
 
+  /** The count so far without counting (limits that only count failures check with this). */
+  read(key: string, callback: Parameters<Incr>[1]): void {
+    this.peek(this.prefix + key).then(
+      (result) => callback(null, result),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
   child(routeOptions: ChildOptions): FastifyRateLimitStore {
     const options = routeOptions as unknown as MergedRouteOptions;
     if (options.continueExceeding || options.exponentialBackoff) {
       // The SQL below implements fixed windows only; say so instead of silently ignoring them.
       throw new Error('The PostgreSQL rate-limit store supports fixed windows only.');
     }
-    const method = [options.routeInfo?.method ?? ''].flat().join(',');
-    return new PgRateLimitStore(
-      this.shared,
-      `${this.prefix}${method}${options.routeInfo?.url ?? ''}-`,
-    );
+    // A limit made outside any route (one bucket for several routes) has no route to name.
+    if (!options.routeInfo?.url) return new PgRateLimitStore(this.shared, this.prefix);
+    const method = [options.routeInfo.method ?? ''].flat().join(',');
+    return new PgRateLimitStore(this.shared, `${this.prefix}${method}${options.routeInfo.url}-`);
   }
 
   /** Deletes expired rows; runs by itself at most once a minute from incr. */
@@ -58,6 +65,16 @@ export class PgRateLimitStore implements FastifyRateLimitStore {
       sql`delete from rate_limits where expires_at <= now()`,
     )) as unknown as { affectedRows?: number; rowCount?: number | null };
     return result.affectedRows ?? result.rowCount ?? 0;
+  }
+
+  private async peek(key: string): Promise<{ current: number; ttl: number }> {
+    const result = (await this.shared.db.execute(sql`
+      select count,
+        greatest(0, ceil(extract(epoch from expires_at - now()) * 1000))::double precision as ttl
+      from rate_limits where key = ${key} and expires_at > now()
+    `)) as unknown as { rows: { count: number; ttl: number }[] };
+    const row = result.rows[0];
+    return row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 };
   }
 
   private async hit(key: string, timeWindow: number): Promise<{ current: number; ttl: number }> {

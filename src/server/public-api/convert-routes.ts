@@ -35,7 +35,7 @@ export function convertApiRoutes(
     async (request, typedReply) => {
       // The typed reply only knows the JSON error bodies; images are sent untyped.
       const reply = typedReply as FastifyReply;
-      await requireTokenUser(deps.tokens, request);
+      await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
       return sendImage(request, reply, deps.renderer, request.body, 'private, no-cache');
     },
   );

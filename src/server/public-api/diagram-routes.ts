@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiCreateDiagramBody, apiDiagramSchema, errorBodySchema } from '../../shared/schemas.js';
 import { bearerKey, requireTokenUser } from '../api-tokens/bearer.js';
 import type { ApiTokensStore } from '../api-tokens/store.js';
-import { appOrigin } from '../auth/same-origin.js';
 import type { Db } from '../db/client.js';
+import type { FailedAuthGuard } from '../limits/address-limits.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/routes.js';
@@ -14,9 +14,12 @@ import { foldersStore } from '../folders/store.js';
 export interface PublicApiDeps {
   db: Db;
   tokens: ApiTokensStore;
-  publicUrl: string | null;
+  /** Where links point: PUBLIC_URL, else the address the server was started for. */
+  siteOrigin: string;
   /** Calls per token per minute, for each /api/v1 call. */
   perMinute: number;
+  /** Invalid tokens per client address. */
+  failedAuths: FailedAuthGuard;
 }
 
 export const rateLimitPerToken = (perMinute: number) => ({
@@ -26,7 +29,9 @@ export const rateLimitPerToken = (perMinute: number) => ({
 export const errorResponses = {
   400: errorBodySchema.describe('The body is invalid; the message names the field.'),
   401: errorBodySchema.describe('The API token is missing or wrong.'),
-  429: errorBodySchema.describe('Too many calls with this token; see the Retry-After header.'),
+  429: errorBodySchema.describe(
+    'Too many calls with this token, or with invalid tokens from this address; see the Retry-After header.',
+  ),
 };
 
 export function diagramApiRoutes(app: FastifyInstance, deps: PublicApiDeps): void {
@@ -53,13 +58,13 @@ export function diagramApiRoutes(app: FastifyInstance, deps: PublicApiDeps): voi
       },
     },
     async (request, reply) => {
-      const user = await requireTokenUser(deps.tokens, request);
+      const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
       const { folderId } = request.body;
       if (folderId != null && !(await folders.owns(user.id, folderId))) {
         throw notFound(FOLDER_NOT_FOUND);
       }
       const diagram = await diagrams.create(user, request.body);
-      const url = `${appOrigin(request, deps.publicUrl)}/?diagramId=${diagram.id}`;
+      const url = `${deps.siteOrigin}/?diagramId=${diagram.id}`;
       return reply.status(201).send({ ...diagram, url });
     },
   );

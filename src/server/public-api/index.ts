@@ -3,7 +3,6 @@
  * exactly these routes; plus the document itself and a readable page of it at /api/docs.
  */
 import type { FastifyInstance } from 'fastify';
-import { appOrigin } from '../auth/same-origin.js';
 import type { Renderer } from '../render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
 import { diagramApiRoutes, type PublicApiDeps } from './diagram-routes.js';
@@ -19,12 +18,12 @@ export async function publicApiRoutes(
     diagramApiRoutes(api, deps);
     convertApiRoutes(api, deps);
 
-    api.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
-      openApiDocument(api, appOrigin(request, deps.publicUrl)),
+    api.get('/api/v1/openapi.json', { schema: { hide: true } }, async () =>
+      openApiDocument(api, deps.siteOrigin),
     );
 
-    api.get('/api/docs', { schema: { hide: true } }, async (request, reply) => {
-      const document = openApiDocument(api, appOrigin(request, deps.publicUrl));
+    api.get('/api/docs', { schema: { hide: true } }, async (_request, reply) => {
+      const document = openApiDocument(api, deps.siteOrigin);
       return reply
         .type('text/html; charset=utf-8')
         .header('Content-Security-Policy', DOCS_CSP)

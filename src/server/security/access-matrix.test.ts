@@ -28,9 +28,13 @@ interface Row {
 const all = (status: number): Expected =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Expected;
 
-/** A session route: 401 without a live session (tokens do not count); the rest as given. */
+/**
+ * A session route: 401 without a live session (tokens do not count); the rest as given. An
+ * unverified claim to the editor's address gets what a stranger gets.
+ */
 const session = (signedIn: Pick<Expected, 'owner' | 'editor' | 'viewer' | 'stranger'>) => ({
   ...all(401),
+  unverified: signedIn.stranger,
   ...signedIn,
 });
 const sameForEveryone = (status: number) =>
@@ -184,7 +188,7 @@ const EXPECTED: Record<string, Row> = {
 };
 
 /** Callers who are neither the owner nor invited to the private diagram. */
-const OUTSIDERS: ActorName[] = ['anonymous', 'stranger', 'strangerToken', 'expired'];
+const OUTSIDERS: ActorName[] = ['anonymous', 'stranger', 'unverified', 'strangerToken', 'expired'];
 
 const CALL_ORDER: ActorName[] = [...OUTSIDERS, 'viewer', 'editor', 'ownerToken', 'owner'];
 

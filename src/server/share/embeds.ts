@@ -2,7 +2,7 @@
  * /d/{token}.png and /d/{token}.svg: a public diagram drawn by the server renderer, for link
  * previews and for embedding with a plain image tag. Cached by an ETag derived from the content.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { API_DEFAULTS } from '../../shared/constants.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/routes.js';
@@ -15,13 +15,13 @@ import { SHARE_TOKEN } from './routes.js';
 export function shareEmbedRoutes(
   app: FastifyInstance,
   db: Db,
-  options: { renderer: Renderer; perMinute: number },
+  options: { renderer: Renderer; lookupLimit: onRequestHookHandler },
 ): void {
   const diagrams = diagramsStore(db);
   for (const format of ['png', 'svg'] as const) {
     app.get<{ Params: { token: string } }>(
       `/d/:token.${format}`,
-      { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } },
+      { onRequest: options.lookupLimit },
       async (request, reply) => {
         const { token } = request.params;
         const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;

@@ -3,9 +3,8 @@
  * chat apps with the diagram's title, a description and (when the renderer is available) the
  * drawing. The client then shows the diagram itself.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { describeDiagram } from '../../shared/describe-diagram.js';
-import { appOrigin } from '../auth/same-origin.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { withHeadTags, type HeadTags } from '../web/app-shell.js';
@@ -13,8 +12,10 @@ import { SHARE_TOKEN } from './routes.js';
 
 export interface SharePageOptions {
   shell: string;
-  publicUrl: string | null;
-  perMinute: number;
+  /** Where links point: PUBLIC_URL, else the address the server was started for. */
+  siteOrigin: string;
+  /** The look-up limit per client address, shared with the other public-link routes. */
+  lookupLimit: onRequestHookHandler;
   /** Whether /d/{token}.png can be drawn (a renderer is available). */
   hasImages: () => boolean;
 }
@@ -24,7 +25,7 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
 
   app.get<{ Params: { token: string } }>(
     '/d/:token',
-    { config: { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } },
+    { onRequest: options.lookupLimit },
     async (request, reply) => {
       const { token } = request.params;
       const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;
@@ -37,8 +38,8 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
           }),
         );
       }
-      const origin = appOrigin(request, options.publicUrl);
-      const url = `${origin}/d/${token}`;
+      // Never the request's Host: a forged one would put another site in the link preview.
+      const url = `${options.siteOrigin}/d/${token}`;
       const description = `${describeDiagram(diagram.content)}, shared with Lifeline.`;
       const image = options.hasImages() ? `${url}.png` : null;
       const tags: HeadTags = {

@@ -2,7 +2,7 @@
  * Public links: GET /api/diagrams/shared/{token} for the app, rate-limited per client address so
  * tokens cannot be guessed at speed. Unknown, malformed and revoked tokens all answer the same 404.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/routes.js';
 import { diagramsStore } from '../diagrams/store.js';
@@ -11,8 +11,8 @@ import { notFound } from '../errors.js';
 export const SHARE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
 
 export interface ShareLimits {
-  /** Look-ups per client address per minute. */
-  perMinute: number;
+  /** The look-up limit per client address, one bucket for every public-link route. */
+  lookupLimit: onRequestHookHandler;
 }
 
 export function shareRoutes(app: FastifyInstance, db: Db, limits: ShareLimits): void {
@@ -20,7 +20,7 @@ export function shareRoutes(app: FastifyInstance, db: Db, limits: ShareLimits): 
 
   app.get<{ Params: { token: string } }>(
     '/api/diagrams/shared/:token',
-    { config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } } },
+    { onRequest: limits.lookupLimit },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const { token } = request.params;

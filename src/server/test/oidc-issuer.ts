@@ -2,9 +2,14 @@
  * A real OpenID Connect issuer (the `oidc-provider` package) standing in for Google in tests.
  * Its login page accepts any login (the account id) and password; the account's name is the
  * login capitalised and its e-mail `<login>@example.test`. Consent is granted automatically.
+ * A login starting `unverified-` is a different account that typed someone else's address, as
+ * issuers that let users set their own e-mail allow: `unverified-bob` is a distinct subject whose
+ * e-mail is `bob@example.test` with `email_verified: false`.
  */
 import type { Server } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+
+const UNVERIFIED = 'unverified-';
 
 export interface TestIssuer {
   url: string;
@@ -39,13 +44,14 @@ export async function startTestIssuer(options: {
     features: { devInteractions: { enabled: true } },
     async findAccount(_ctx, id) {
       const login = id.toLowerCase();
+      const claimed = login.startsWith(UNVERIFIED) ? login.slice(UNVERIFIED.length) : null;
       return {
         accountId: login,
         claims: async () => ({
           sub: login,
           name: login.charAt(0).toUpperCase() + login.slice(1),
-          email: `${login}@example.test`,
-          email_verified: true,
+          email: `${claimed ?? login}@example.test`,
+          email_verified: claimed === null,
         }),
       };
     },

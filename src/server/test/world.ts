@@ -1,6 +1,7 @@
 /**
  * A small world of users for authorisation tests: an owner with a private diagram (shared with a
- * collaborator editor and viewer), a public diagram and a folder; a stranger; API tokens for the
+ * collaborator editor and viewer), a public diagram and a folder; a stranger; another account
+ * that signed in with the editor's address unverified by its issuer; API tokens for the
  * owner and the stranger; and an expired session of the owner. Everything the owner keeps
  * private carries `secret` in its text, so an answer that leaks it is easy to spot.
  */
@@ -32,6 +33,7 @@ export const ACTORS = [
   'editor',
   'viewer',
   'stranger',
+  'unverified',
   'ownerToken',
   'strangerToken',
   'expired',
@@ -63,12 +65,20 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
       identity: `local ${role}-${tag}@example.test`,
       name: `${role} ${tag}`,
       email: `${role}-${tag}@example.test`,
+      emailVerified: true,
       avatarUrl: null,
     });
   const [owner, editor, viewer, stranger] = await Promise.all(
     ['owner', 'editor', 'viewer', 'stranger'].map(person),
   );
   if (!owner || !editor || !viewer || !stranger) throw new Error('users not created');
+  const unverified = await people.upsert({
+    identity: `https://issuer.example.test unverified-${tag}`,
+    name: `unverified ${tag}`,
+    email: editor.email,
+    emailVerified: false,
+    avatarUrl: null,
+  });
 
   const store = diagramsStore(db);
   const folder = await foldersStore(db).create(owner.id, `Folder ${secret}`);
@@ -123,6 +133,7 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
       editor: await cookie(editor.id),
       viewer: await cookie(viewer.id),
       stranger: await cookie(stranger.id),
+      unverified: await cookie(unverified.id),
       ownerToken: await bearer(owner),
       strangerToken: await bearer(stranger),
       expired: { cookie: `${SESSION_COOKIE}=${expiredId}` },

@@ -7,18 +7,26 @@ export interface IdentityProfile {
   identity: string;
   name: string;
   email: string | null;
+  /** The issuer's `email_verified`; only a verified address matches collaborators. */
+  emailVerified: boolean;
   avatarUrl: string | null;
 }
 
 type UserRow = typeof users.$inferSelect;
 
 export function toUserDto(row: UserRow): User {
-  return { id: row.id, name: row.name, email: row.email, avatarUrl: row.avatarUrl };
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    emailVerified: row.emailVerified,
+    avatarUrl: row.avatarUrl,
+  };
 }
 
 export function usersStore(db: Db) {
   return {
-    /** Creates the user on first sign-in, refreshes name, e-mail and avatar afterwards. */
+    /** Creates the user on first sign-in, refreshes name, e-mail (and whether it is verified) and avatar afterwards. */
     async upsert(profile: IdentityProfile): Promise<User> {
       const [row] = await db
         .insert(users)
@@ -28,6 +36,7 @@ export function usersStore(db: Db) {
           set: {
             name: profile.name,
             email: profile.email,
+            emailVerified: profile.emailVerified,
             avatarUrl: profile.avatarUrl,
             updatedAt: new Date(),
           },

@@ -1,6 +1,7 @@
 import { ChevronRight, Users } from 'lucide-react';
 import { useState } from 'react';
 import { useSharedWithMe } from '@/api/sharedWithMe';
+import { useUser } from '@/api/user';
 import { cn } from '@/lib/cn';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';
 
@@ -16,6 +17,8 @@ export function SharedList({
   startOpen: boolean;
 }) {
   const shared = useSharedWithMe();
+  // Diagrams are shared with an e-mail address; an unverified one matches none of them.
+  const unverified = useUser().data?.emailVerified === false;
   const [open, setOpen] = useState(startOpen);
   const items = shared.data ?? [];
   return (
@@ -36,7 +39,16 @@ export function SharedList({
       </button>
       {open && (
         <ul className="max-h-40 overflow-y-auto max-md:max-h-24 px-2 pb-2">
-          {items.length === 0 && (
+          {unverified && (
+            <li
+              role="note"
+              data-testid={SIDEBAR_TESTIDS.emailUnverified}
+              className="px-2 py-1 text-xs text-amber-700 dark:text-amber-400"
+            >
+              {SIDEBAR_COPY.emailUnverified}
+            </li>
+          )}
+          {items.length === 0 && !unverified && (
             <li className="px-2 py-1 text-xs text-muted-foreground">{SIDEBAR_COPY.noShared}</li>
           )}
           {items.map((item) => {

@@ -44,6 +44,8 @@ export const SIDEBAR_COPY = {
   loadFailed: 'Could not load your diagrams.',
   retry: 'Retry',
   noShared: 'Nothing shared with you yet.',
+  emailUnverified:
+    'Your e-mail address is not verified by your sign-in provider, so diagrams shared with it are not shown. Verify it with your provider, then sign in again.',
   role: { viewer: 'Viewer', editor: 'Editor' },
   sharedBy: (owner: string) => `by ${owner}`,
   listLabel: 'Folders and diagrams',
@@ -94,6 +96,7 @@ export const SIDEBAR_TESTIDS = {
   confirm: 'confirm-action',
   shared: 'sidebar-shared',
   sharedDiagram: 'sidebar-shared-diagram',
+  emailUnverified: 'sidebar-email-unverified',
   trash: 'sidebar-trash',
   trashToggle: 'sidebar-trash-toggle',
   trashItem: 'sidebar-trash-item',
