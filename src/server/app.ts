@@ -63,12 +63,15 @@ export interface AppLimits {
   apiCallsPerMinute: number;
   /** Sign-in requests per client address per minute, on each sign-in route. */
   signInsPerMinute: number;
+  /** Imports per signed-in user per minute (an import is the heaviest request there is). */
+  importsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
   shareLookupsPerMinute: 120,
   apiCallsPerMinute: 120,
   signInsPerMinute: 20,
+  importsPerMinute: 10,
 };
 
 /** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
@@ -121,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   startTrashPurge(app, db);
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
-  await transferRoutes(app, db);
+  await transferRoutes(app, db, { importsPerMinute: limits.importsPerMinute });
   shareRoutes(app, db, { perMinute: limits.shareLookupsPerMinute });
   const tokenUsers = await tokenUserCache(deps.database);
   app.addHook('onClose', () => tokenUsers.close());

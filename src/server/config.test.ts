@@ -18,17 +18,26 @@ describe('loadConfig', () => {
   it('keeps rate limits in memory by default and in Redis with REDIS_URL', () => {
     const plain = loadConfig({});
     expect(plain.redis).toBeNull();
-    expect(plain.limits).toEqual({ shareLookupsPerMinute: 120, signInsPerMinute: 20 });
+    expect(plain.limits).toEqual({
+      shareLookupsPerMinute: 120,
+      signInsPerMinute: 20,
+      importsPerMinute: 10,
+    });
     const shared = loadConfig({
       REDIS_URL: 'redis://cache:6379/2',
       SHARE_LOOKUPS_PER_MINUTE: '5',
       SIGN_INS_PER_MINUTE: '50',
+      IMPORTS_PER_MINUTE: '3',
     });
     expect(shared.redis).toEqual({
       url: 'redis://cache:6379/2',
       keyPrefix: 'lifeline:rate-limit:',
     });
-    expect(shared.limits).toEqual({ shareLookupsPerMinute: 5, signInsPerMinute: 50 });
+    expect(shared.limits).toEqual({
+      shareLookupsPerMinute: 5,
+      signInsPerMinute: 50,
+      importsPerMinute: 3,
+    });
   });
 
   it.each([
