@@ -71,6 +71,8 @@ export interface AppLimits {
   signInsPerMinute: number;
   /** Bearer calls with an invalid token per client address per minute (then 429 for all). */
   failedAuthsPerMinute: number;
+  /** Imports per signed-in user per minute (an import is the heaviest request there is). */
+  importsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
@@ -78,6 +80,7 @@ export const DEFAULT_LIMITS: AppLimits = {
   apiCallsPerMinute: 120,
   signInsPerMinute: 20,
   failedAuthsPerMinute: 20,
+  importsPerMinute: 10,
 };
 
 /** Where links point in tests and tools that build the app without a listening address. */
@@ -134,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   startTrashPurge(app, db);
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
-  await transferRoutes(app, db);
+  await transferRoutes(app, db, { importsPerMinute: limits.importsPerMinute });
   const lookupLimit = shareLookupLimit(app, limits.shareLookupsPerMinute);
   shareRoutes(app, db, { lookupLimit });
   const tokenUsers = await tokenUserCache(deps.database);

@@ -22,12 +22,14 @@ describe('loadConfig', () => {
       shareLookupsPerMinute: 120,
       signInsPerMinute: 20,
       failedAuthsPerMinute: 20,
+      importsPerMinute: 10,
     });
     const shared = loadConfig({
       REDIS_URL: 'redis://cache:6379/2',
       SHARE_LOOKUPS_PER_MINUTE: '5',
       SIGN_INS_PER_MINUTE: '50',
       FAILED_AUTHS_PER_MINUTE: '7',
+      IMPORTS_PER_MINUTE: '3',
     });
     expect(shared.redis).toEqual({
       url: 'redis://cache:6379/2',
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
       shareLookupsPerMinute: 5,
       signInsPerMinute: 50,
       failedAuthsPerMinute: 7,
+      importsPerMinute: 3,
     });
   });
 

@@ -89,6 +89,7 @@ const envSchema = z.object({
   SHARE_LOOKUPS_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
   SIGN_INS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
   FAILED_AUTHS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  IMPORTS_PER_MINUTE: wholeNumber(1, 1_000_000).default(10),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -110,8 +111,16 @@ export interface Config {
   trustProxy: boolean;
   /** Server-side rendering (public API convert); Chromium itself is found by findChromium. */
   render: { pages: number; queue: number; cacheMb: number; timeoutMs: number; perMinute: number };
-  /** Abuse limits per client address per minute (the API's per token is render.perMinute). */
-  limits: { shareLookupsPerMinute: number; signInsPerMinute: number; failedAuthsPerMinute: number };
+  /**
+   * Abuse limits per minute: per client address, imports per user (the API's per token is
+   * render.perMinute).
+   */
+  limits: {
+    shareLookupsPerMinute: number;
+    signInsPerMinute: number;
+    failedAuthsPerMinute: number;
+    importsPerMinute: number;
+  };
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
 }
@@ -182,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shareLookupsPerMinute: value.SHARE_LOOKUPS_PER_MINUTE,
       signInsPerMinute: value.SIGN_INS_PER_MINUTE,
       failedAuthsPerMinute: value.FAILED_AUTHS_PER_MINUTE,
+      importsPerMinute: value.IMPORTS_PER_MINUTE,
     },
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };

@@ -23,6 +23,8 @@ export const IMPORT_LIMITS = {
   zipEntries: 5_000,
   /** Files in one request. */
   files: 100,
+  /** Diagrams and folders one import may hold, all files together (one transaction stays short). */
+  items: 5_000,
 } as const;
 
 const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)));

@@ -35,8 +35,10 @@ export function convertApiRoutes(
     async (request, typedReply) => {
       // The typed reply only knows the JSON error bodies; images are sent untyped.
       const reply = typedReply as FastifyReply;
-      await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
-      return sendImage(request, reply, deps.renderer, request.body, 'private, no-cache');
+      const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
+      // Pages are shared fairly per user, and the user's renders are cached for them alone.
+      const caller = { key: `user:${user.id}`, scope: `user:${user.id}` };
+      return sendImage(request, reply, deps.renderer, request.body, caller, 'private, no-cache');
     },
   );
 }

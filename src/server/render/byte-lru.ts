@@ -14,6 +14,11 @@ export class ByteLru<V extends { body: Buffer }> {
     return value;
   }
 
+  /** Whether `key` is held, without making it newer. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   set(key: string, value: V): void {
     const size = value.body.byteLength;
     if (size > this.maxBytes) return;

@@ -1,11 +1,13 @@
 /**
- * A fixed number of warm Chromium pages with mermaid loaded, behind a bounded queue. The browser
- * is launched on first use and relaunched after it dies; a page is replaced after a timeout or a
- * failure, and recycled after `recycleAfter` uses so memory stays flat.
+ * A fixed number of warm Chromium pages with mermaid loaded, shared fairly between callers (see
+ * fair-share.ts). The browser is launched on first use and relaunched after it dies; a page is
+ * replaced after a timeout or a failure, and recycled after `recycleAfter` uses so memory stays
+ * flat. While other callers wait, a render may run only a quarter of the time limit.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { AppError } from '../errors.js';
 import { CHROMIUM_ARGS } from './chromium.js';
+import { FairShare } from './fair-share.js';
 import { PAGE_URL, pageAsset } from './page-assets.js';
 
 export interface PagePoolOptions {
@@ -26,12 +28,7 @@ interface Slot {
   viewport: { width: number; height: number };
 }
 
-/** A full queue: the caller should come back later. */
-export class RendererBusyError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(503, `The renderer is busy. Try again in ${retryAfterSeconds} seconds.`);
-  }
-}
+export { RendererBusyError } from './fair-share.js';
 
 const PAGE_LOAD_TIMEOUT_MS = 30_000;
 const SHUTTING_DOWN = 'The server is shutting down.';
@@ -41,18 +38,29 @@ export const RENDERER_FAILED = 'The renderer stopped unexpectedly. Try again.';
 export class PagePool {
   private browser: Promise<Browser> | null = null;
   private readonly idle: Slot[] = [];
-  private readonly waiting: Array<() => void> = [];
-  private active = 0;
+  private readonly share: FairShare;
   private closed = false;
 
-  constructor(private readonly options: PagePoolOptions) {}
+  constructor(private readonly options: PagePoolOptions) {
+    this.share = new FairShare({ pages: options.pages, queue: options.queue });
+  }
 
-  /** Runs `work` on a warm page of at least the given viewport, within the time limit. */
+  /** Pages in use per caller and renders waiting. */
+  load(): { running: Record<string, number>; waiting: number } {
+    return this.share.load();
+  }
+
+  /**
+   * Runs `work` for `caller` on a warm page of at least the given viewport, within the time
+   * limit (a quarter of it while another caller waits).
+   */
   async use<T>(
+    caller: string,
     viewport: { width: number; height: number },
     work: (page: Page) => Promise<T>,
   ): Promise<T> {
-    await this.admit();
+    if (this.closed) throw new AppError(503, SHUTTING_DOWN);
+    await this.share.admit(caller);
     try {
       if (this.closed) throw new AppError(503, SHUTTING_DOWN);
       const slot = await this.takeSlot();
@@ -62,7 +70,7 @@ export class PagePool {
           await slot.page.setViewportSize(viewport);
           slot.viewport = viewport;
         }
-        const result = await this.withTimeout(work(slot.page), slot);
+        const result = await this.withTimeout(work(slot.page), slot, caller);
         healthy = true;
         return result;
       } catch (error) {
@@ -75,38 +83,17 @@ export class PagePool {
         else void closeQuietly(slot);
       }
     } finally {
-      this.leave();
+      this.share.leave(caller);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const wake of this.waiting.splice(0)) wake();
+    this.share.wakeAll();
     const browser = this.browser;
     this.browser = null;
     this.idle.splice(0);
     if (browser) await browser.then((b) => b.close()).catch(() => undefined);
-  }
-
-  private admit(): Promise<void> {
-    if (this.closed) return Promise.reject(new AppError(503, SHUTTING_DOWN));
-    if (this.active < this.options.pages) {
-      this.active += 1;
-      return Promise.resolve();
-    }
-    if (this.waiting.length >= this.options.queue) {
-      return Promise.reject(
-        new RendererBusyError(Math.max(1, Math.ceil(this.waiting.length / 10))),
-      );
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  private leave(): void {
-    const next = this.waiting.shift();
-    // The freed place passes straight to the next caller.
-    if (next) next();
-    else this.active -= 1;
   }
 
   private async takeSlot(): Promise<Slot> {
@@ -170,23 +157,46 @@ export class PagePool {
     }
   }
 
-  private withTimeout<T>(work: Promise<T>, slot: Slot): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
+  private withTimeout<T>(work: Promise<T>, slot: Slot, caller: string): Promise<T> {
+    const { timeoutMs } = this.options;
+    const shortMs = Math.max(1, Math.floor(timeoutMs / 4));
+    const timers: NodeJS.Timeout[] = [];
+    let unsubscribe = () => {};
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      const stop = (message: string) => {
         // Closing the page stops the script; the slot is replaced on next use.
         void closeQuietly(slot);
-        const seconds = Math.round(this.options.timeoutMs / 1000);
-        reject(
-          new AppError(
-            503,
-            `Rendering took longer than ${seconds} seconds and was stopped. Simplify the diagram or try again.`,
-          ),
+        reject(new AppError(503, message));
+      };
+      const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+      timers.push(
+        setTimeout(
+          () =>
+            stop(
+              `Rendering took longer than ${seconds(timeoutMs)} seconds and was stopped. Simplify the diagram or try again.`,
+            ),
+          timeoutMs,
+        ),
+      );
+      // Past the short limit, the render gives way as soon as another caller is waiting.
+      const giveWay = () => {
+        if (!this.share.othersWaiting(caller)) return;
+        stop(
+          `Rendering took longer than ${seconds(shortMs)} seconds while others were waiting and was stopped. Simplify the diagram or try again.`,
         );
-      }, this.options.timeoutMs);
+      };
+      timers.push(
+        setTimeout(() => {
+          unsubscribe = this.share.onArrival(giveWay);
+          giveWay();
+        }, shortMs),
+      );
     });
     work.catch(() => undefined); // settled after a timeout: nobody waits for it any more
-    return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+    return Promise.race([work, timeout]).finally(() => {
+      for (const timer of timers) clearTimeout(timer);
+      unsubscribe();
+    });
   }
 }
 

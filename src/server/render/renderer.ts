@@ -1,9 +1,10 @@
 /**
  * The server renderer: diagram text → PNG or SVG drawn by mermaid in a warm Chromium page, with
- * the same configuration as the browser preview. Identical requests are answered from a cache.
- * Used by the public API's convert call; sharing's preview images reuse it.
+ * the same configuration as the browser preview. Identical requests are answered from a cache
+ * kept apart per owner (see RenderCaller), so how fast an answer comes never tells anyone what
+ * another user rendered. Used by the public API's convert call; sharing's preview images reuse it.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { exceedsTextLimit, mermaidConfig, type MermaidTheme } from '../../shared/mermaid-config.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
@@ -29,12 +30,28 @@ export interface RenderResult {
   etag: string;
 }
 
+/** Who asks for a render. */
+export interface RenderCaller {
+  /** Shares pages fairly between callers: a user (`user:<id>`) or a client address (`ip:…`). */
+  key: string;
+  /**
+   * Whose cache the image goes to: a private render's owner (`user:<id>`), or `public` for
+   * diagrams anyone with the link may see. Identical renders are shared only within a scope.
+   */
+  scope: string;
+}
+
 export interface Renderer {
   /** False when no Chromium was found: render answers 503 (NO_CHROMIUM). */
   readonly available: boolean;
   /** The ETag `render` would answer for this request, without rendering. */
   etagOf(request: RenderRequest): string;
-  render(request: RenderRequest): Promise<RenderResult>;
+  /** Without a caller, the render counts as a caller of its own, in the public cache scope. */
+  render(request: RenderRequest, caller?: RenderCaller): Promise<RenderResult>;
+  /** True when `render` would answer this request from the caller's cache. */
+  isCached(request: RenderRequest, caller?: RenderCaller): boolean;
+  /** Pages in use per caller and renders waiting (diagnostics and tests). */
+  load(): { running: Record<string, number>; waiting: number };
   close(): Promise<void>;
 }
 
@@ -110,10 +127,14 @@ export function createRenderer(options: RendererOptions): Renderer {
       )
       .digest('base64url');
 
-  async function draw(request: RenderRequest, etag: string): Promise<RenderResult> {
+  const PUBLIC_SCOPE = 'public';
+  const cacheKeyOf = (request: RenderRequest, caller?: RenderCaller) =>
+    `${caller?.scope ?? PUBLIC_SCOPE}\n${keyOf(request)}`;
+
+  async function draw(request: RenderRequest, etag: string, caller: string): Promise<RenderResult> {
     if (!pool) throw new AppError(503, NO_CHROMIUM);
     const { width, height } = request;
-    const body = await pool.use({ width, height }, async (page) => {
+    const body = await pool.use(caller, { width, height }, async (page) => {
       const svg = await drawInPage(page, request);
       if (request.format === 'svg') return Buffer.from(fitSvg(svg, request), 'utf8');
       return page.screenshot({
@@ -130,21 +151,27 @@ export function createRenderer(options: RendererOptions): Renderer {
     available: options.executablePath !== null,
     etagOf: (request) => `"${keyOf(request)}"`,
 
-    async render(request) {
+    async render(request, caller) {
       if (exceedsTextLimit(request.content)) throw new AppError(400, PREVIEW_TEXT.maxTextExceeded);
-      const key = keyOf(request);
+      const etag = `"${keyOf(request)}"`;
+      const key = cacheKeyOf(request, caller);
       const cached = cache?.get(key);
       if (cached) return cached;
-      // Identical requests arriving together share one render.
+      // Identical requests of one scope arriving together share one render.
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = draw(request, `"${key}"`).finally(() => inFlight.delete(key));
+        pending = draw(request, etag, caller?.key ?? `once:${randomUUID()}`).finally(() =>
+          inFlight.delete(key),
+        );
         inFlight.set(key, pending);
       }
       const result = await pending;
       cache?.set(key, result);
       return result;
     },
+
+    isCached: (request, caller) => cache?.has(cacheKeyOf(request, caller)) ?? false,
+    load: () => pool?.load() ?? { running: {}, waiting: 0 },
 
     close: async () => {
       await pool?.close();

@@ -38,6 +38,8 @@ export function shareEmbedRoutes(
             theme: 'neutral',
             background: 'white',
           },
+          // Anonymous: pages are shared fairly per client address; public images share a cache.
+          { key: `ip:${request.ip}`, scope: 'public' },
           // Short: making the diagram private must take effect soon for caches too.
           'public, max-age=60, must-revalidate',
         );

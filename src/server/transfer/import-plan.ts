@@ -16,6 +16,7 @@ import {
   type Manifest,
 } from '../../shared/transfer.js';
 import { AppError, badRequest } from '../errors.js';
+import { cooperative } from './cooperative.js';
 import { mermaidBlocks } from './markdown.js';
 import { decodeText } from './text-file.js';
 import { isUnsafePath, readZip, tooLarge, type ByteBudget, type ZipEntry } from './zip-reader.js';
@@ -40,6 +41,12 @@ export interface ImportPlan {
   diagrams: PlannedDiagram[];
 }
 
+/** A plan being built: the names of its folders kept in a set, so each check is O(1). */
+interface PlanDraft extends ImportPlan {
+  folderNames: Set<string>;
+  pause: () => Promise<void> | undefined;
+}
+
 type Kind = 'diagram' | 'markdown' | 'archive';
 
 const quote = (name: string) => `"${name}"`;
@@ -54,6 +61,12 @@ function kindOf(name: string): Kind | null {
   if (is(ARCHIVE_EXTENSIONS)) return 'archive';
   return null;
 }
+
+const tooManyItems = () =>
+  new AppError(
+    413,
+    `One import may hold at most ${IMPORT_LIMITS.items.toLocaleString('en')} diagrams and folders; import the files in parts.`,
+  );
 
 const notAccepted = (label: string) =>
   badRequest(`${label} cannot be imported: choose ${ACCEPTED} files.`);
@@ -133,10 +146,11 @@ function parseManifest(entry: ZipEntry, zip: string): Manifest {
   return parsed.data;
 }
 
-function planArchive(zip: string, entries: ZipEntry[], plan: ImportPlan): void {
+async function planArchive(zip: string, entries: ZipEntry[], plan: PlanDraft): Promise<void> {
   const files = new Map<string, ZipEntry>();
   const directories: string[] = [];
   for (const entry of entries) {
+    await plan.pause();
     if (isNoise(entry.path)) continue;
     if (entry.path.endsWith('/')) directories.push(entry.path);
     else files.set(entry.path, entry);
@@ -147,10 +161,15 @@ function planArchive(zip: string, entries: ZipEntry[], plan: ImportPlan): void {
 
   if (manifest) {
     for (const folder of manifest.folders) {
+      await plan.pause();
       const name = folderNameOf(folder.name);
-      if (name) plan.folders.push({ name, position: folder.position });
+      if (name) {
+        plan.folders.push({ name, position: folder.position });
+        plan.folderNames.add(name);
+      }
     }
     for (const item of manifest.diagrams) {
+      await plan.pause();
       const label = inZip(item.path, zip);
       if (isUnsafePath(item.path)) {
         throw badRequest(`${inZip(MANIFEST_NAME, zip)} names an unsafe path "${item.path}".`);
@@ -162,8 +181,7 @@ function planArchive(zip: string, entries: ZipEntry[], plan: ImportPlan): void {
         );
       files.delete(item.path);
       const folder = item.folder === null ? null : folderNameOf(item.folder);
-      if (folder && !plan.folders.some((f) => f.name === folder))
-        plan.folders.push({ name: folder });
+      if (folder) addFolder(plan, folder);
       plan.diagrams.push({
         title: titleOf(item.title),
         content: checkLength(decodeText(entry.bytes, label, true), label),
@@ -175,10 +193,14 @@ function planArchive(zip: string, entries: ZipEntry[], plan: ImportPlan): void {
     }
   } else {
     // Directories become folders (one level: the top directory), even when empty.
-    for (const dir of directories) addFolder(plan, dir.split('/')[0] ?? '');
+    for (const dir of directories) {
+      await plan.pause();
+      addFolder(plan, dir.split('/')[0] ?? '');
+    }
   }
 
   for (const [path, entry] of files) {
+    await plan.pause();
     const label = inZip(path, zip);
     const kind = kindOf(path);
     if (kind === null || kind === 'archive') throw notAccepted(label);
@@ -190,15 +212,24 @@ function planArchive(zip: string, entries: ZipEntry[], plan: ImportPlan): void {
   }
 }
 
-function addFolder(plan: ImportPlan, raw: string): string | null {
+function addFolder(plan: PlanDraft, raw: string): string | null {
   const name = folderNameOf(raw);
-  if (name && !plan.folders.some((folder) => folder.name === name)) plan.folders.push({ name });
+  if (name && !plan.folderNames.has(name)) {
+    plan.folderNames.add(name);
+    plan.folders.push({ name });
+  }
   return name;
 }
 
-export function planImport(files: UploadedFile[]): ImportPlan {
+/** Yields to other requests every few milliseconds of work, so a large import stalls no one. */
+export async function planImport(files: UploadedFile[]): Promise<ImportPlan> {
   if (files.length === 0) throw badRequest('Choose at least one file to import.');
-  const plan: ImportPlan = { folders: [], diagrams: [] };
+  const plan: PlanDraft = {
+    folders: [],
+    diagrams: [],
+    folderNames: new Set(),
+    pause: cooperative(),
+  };
   const budget: ByteBudget = { remaining: IMPORT_LIMITS.totalBytes };
   for (const file of files) {
     const label = quote(file.name);
@@ -208,17 +239,20 @@ export function planImport(files: UploadedFile[]): ImportPlan {
     const kind = kindOf(file.name);
     if (kind === null) throw notAccepted(label);
     if (kind === 'archive') {
-      planArchive(file.name, readZip(file.bytes, label, budget), plan);
-      continue;
+      await planArchive(file.name, await readZip(file.bytes, label, budget), plan);
+    } else {
+      if (file.bytes.length > budget.remaining) throw tooLarge(label);
+      budget.remaining -= file.bytes.length;
+      plan.diagrams.push(
+        ...diagramsOf(kind, file.name, decodeText(file.bytes, label), label, null),
+      );
     }
-    if (file.bytes.length > budget.remaining) throw tooLarge(label);
-    budget.remaining -= file.bytes.length;
-    plan.diagrams.push(...diagramsOf(kind, file.name, decodeText(file.bytes, label), label, null));
+    if (plan.folders.length + plan.diagrams.length > IMPORT_LIMITS.items) throw tooManyItems();
   }
   if (plan.diagrams.length === 0 && plan.folders.length === 0) {
     throw badRequest(
       `${files.map((file) => quote(file.name)).join(', ')} holds nothing to import.`,
     );
   }
-  return plan;
+  return { folders: plan.folders, diagrams: plan.diagrams };
 }

@@ -1,19 +1,22 @@
 /**
  * Stores an import plan for the acting user in ONE transaction: folders are found by name among
- * the user's own (through the folders store) or created, then the diagrams are inserted in
- * batches. Any failure rolls everything back, so an import is all or nothing.
+ * the user's own (read once) or created with multi-row inserts, then the diagrams are inserted in
+ * batches. Any failure rolls everything back, so an import is all or nothing. Between batches
+ * the event loop gets a turn, so other requests are answered during a large import.
  */
-import { getTableColumns } from 'drizzle-orm';
+import { setImmediate } from 'node:timers/promises';
+import { getTableColumns, sql } from 'drizzle-orm';
 import type { Folder } from '../../shared/schemas.js';
 import type { ImportResult } from '../../shared/transfer.js';
 import type { Db } from '../db/client.js';
-import { diagrams, diagramVersions } from '../db/schema.js';
+import { diagrams, diagramVersions, folders as foldersTable } from '../db/schema.js';
 import type { Actor } from '../diagrams/access.js';
 import { toSummary } from '../diagrams/store.js';
 import { foldersStore } from '../folders/store.js';
 import type { ImportPlan } from './import-plan.js';
 
 const BATCH = 500;
+const FOLDER_BATCH = 2_500;
 const { content: _content, ...summaryColumns } = getTableColumns(diagrams);
 
 export function importStore(db: Db) {
@@ -22,19 +25,38 @@ export function importStore(db: Db) {
       return db.transaction(async (tx) => {
         const folders = foldersStore(tx);
         const byName = new Map<string, Folder>();
+        let last = -1;
         for (const folder of await folders.list(actor.id)) {
           if (!byName.has(folder.name)) byName.set(folder.name, folder);
+          last = Math.max(last, folder.position);
+        }
+        // New folders go after the last one, unless a manifest gives their position.
+        const newFolders: { name: string; position: number }[] = [];
+        const planned = new Set<string>();
+        for (const wanted of plan.folders) {
+          if (byName.has(wanted.name) || planned.has(wanted.name)) continue;
+          planned.add(wanted.name);
+          const position = wanted.position ?? last + 1;
+          last = Math.max(last, position);
+          newFolders.push({ name: wanted.name, position });
         }
         const createdFolders: Folder[] = [];
-        for (const wanted of plan.folders) {
-          if (byName.has(wanted.name)) continue;
-          let folder = await folders.create(actor.id, wanted.name);
-          if (wanted.position !== undefined && wanted.position !== folder.position) {
-            folder =
-              (await folders.update(actor.id, folder.id, { position: wanted.position })) ?? folder;
+        for (let start = 0; start < newFolders.length; start += FOLDER_BATCH) {
+          const batch = newFolders.slice(start, start + FOLDER_BATCH);
+          // Two array parameters instead of three per row: several times faster to send and
+          // parse than a VALUES list, which matters on the embedded database's one connection.
+          const result = await tx.execute(sql`
+            insert into ${foldersTable} (user_id, name, position)
+            select ${actor.id}, t.name, t.position
+            from unnest(${sql.param(batch.map((f) => f.name))}::text[],
+                        ${sql.param(batch.map((f) => f.position))}::int[]) as t(name, position)
+            returning id, name, position`);
+          for (const row of (result as unknown as { rows: Folder[] }).rows) {
+            const folder = { id: Number(row.id), name: row.name, position: Number(row.position) };
+            byName.set(folder.name, folder);
+            createdFolders.push(folder);
           }
-          byName.set(folder.name, folder);
-          createdFolders.push(folder);
+          await setImmediate();
         }
 
         const rows = plan.diagrams.map((diagram) => ({
@@ -61,6 +83,7 @@ export function importStore(db: Db) {
             })),
           );
           created.push(...inserted);
+          await setImmediate();
         }
         return { diagrams: created.map(toSummary), folders: createdFolders };
       });

@@ -3,9 +3,9 @@
  * parsing is registered only in this plugin's scope; the same-origin guard runs before it.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_LIMITS } from '../../shared/transfer.js';
-import { requireUser } from '../auth/current-user.js';
+import { currentUser, requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { AppError, badRequest } from '../errors.js';
@@ -17,7 +17,11 @@ import { tooLarge } from './zip-reader.js';
 
 const MB = 1024 * 1024;
 
-export async function transferRoutes(app: FastifyInstance, db: Db): Promise<void> {
+export async function transferRoutes(
+  app: FastifyInstance,
+  db: Db,
+  limits: { importsPerMinute: number },
+): Promise<void> {
   const diagrams = diagramsStore(db);
   const folders = foldersStore(db);
   const imports = importStore(db);
@@ -49,13 +53,26 @@ export async function transferRoutes(app: FastifyInstance, db: Db): Promise<void
       },
     });
 
-    scope.post('/api/import', async (request, reply) => {
+    // Counted per user (the session resolved once per request), so a second tab or address does
+    // not buy more; signed-out calls are counted per address and answered 401 anyway.
+    const perUser = {
+      rateLimit: {
+        max: limits.importsPerMinute,
+        timeWindow: 60_000,
+        keyGenerator: async (request: FastifyRequest) => {
+          const user = await currentUser(db, request);
+          return user ? `import:user:${user.id}` : `import:ip:${request.ip}`;
+        },
+      },
+    };
+
+    scope.post('/api/import', { config: perUser }, async (request, reply) => {
       const user = await requireUser(db, request);
       if (!request.isMultipart()) {
         throw badRequest('Send the files to import as multipart/form-data.');
       }
       const files = await receiveFiles(request.files());
-      const plan = planImport(files);
+      const plan = await planImport(files);
       return reply.status(201).send(await imports.importPlan(user, plan));
     });
   });

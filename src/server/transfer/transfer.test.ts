@@ -73,7 +73,7 @@ describeEach(testDatabases, 'export all and import on $name', ({ open }) => {
 
   beforeAll(async () => {
     database = await open();
-    app = await testApp(database);
+    app = await testApp(database, { limits: { importsPerMinute: 1000 } });
     owner = await signInLocally(app, 'transfer-owner@example.test');
     stranger = await signInLocally(app, 'transfer-stranger@example.test');
   });

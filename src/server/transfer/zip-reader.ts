@@ -7,6 +7,7 @@
 import { Unzip, UnzipInflate, unzipSync } from 'fflate';
 import { IMPORT_LIMITS } from '../../shared/transfer.js';
 import { AppError, badRequest } from '../errors.js';
+import { cooperative } from './cooperative.js';
 
 export interface ZipEntry {
   path: string;
@@ -54,7 +55,11 @@ function assertSafe(path: string, label: string): void {
   }
 }
 
-export function readZip(bytes: Uint8Array, label: string, budget: ByteBudget): ZipEntry[] {
+export async function readZip(
+  bytes: Uint8Array,
+  label: string,
+  budget: ByteBudget,
+): Promise<ZipEntry[]> {
   checkDirectory(bytes, label, budget);
   return inflateCounted(bytes, label, budget);
 }
@@ -79,7 +84,12 @@ function checkDirectory(bytes: Uint8Array, label: string, budget: ByteBudget): v
   }
 }
 
-function inflateCounted(bytes: Uint8Array, label: string, budget: ByteBudget): ZipEntry[] {
+async function inflateCounted(
+  bytes: Uint8Array,
+  label: string,
+  budget: ByteBudget,
+): Promise<ZipEntry[]> {
+  const pause = cooperative();
   const entries: ZipEntry[] = [];
   let failure: AppError | null = null;
   let count = 0;
@@ -126,6 +136,7 @@ function inflateCounted(bytes: Uint8Array, label: string, budget: ByteBudget): Z
     for (let offset = 0; offset < bytes.length && !failure; offset += STEP_BYTES) {
       const end = Math.min(offset + STEP_BYTES, bytes.length);
       unzip.push(bytes.subarray(offset, end), end === bytes.length);
+      await pause();
     }
   } catch {
     failure ??= unreadable(label);
