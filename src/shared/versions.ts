@@ -2,8 +2,19 @@
 import { z } from './zod.js';
 import { idParams } from './schemas.js';
 
-/** Versions kept per diagram at most; the oldest go first. */
+/** Thinnable versions kept per diagram at most; the oldest go first (see thinning.ts). */
 export const VERSIONS_MAX = 100;
+/**
+ * Versions thinning never drops (the first, restores, the last of each author's run) are capped
+ * per author, so no one can grow a history without bound, nor push out anyone else's.
+ */
+export const VERSIONS_PROTECTED_PER_AUTHOR = 100;
+/**
+ * Manual saves and restores by one person on one diagram keep at most this many versions (of
+ * each kind) in any MANUAL_VERSION_WINDOW_MS; past that, a save updates their newest version.
+ */
+export const MANUAL_VERSIONS_PER_WINDOW = 10;
+export const MANUAL_VERSION_WINDOW_MS = 10 * 60 * 1000;
 /** Everything younger than this is kept; older versions thin to one per calendar day (UTC). */
 export const VERSIONS_KEEP_ALL_MS = 24 * 60 * 60 * 1000;
 /** An auto-save records a version only when the newest one is at least this old. */

@@ -14,6 +14,14 @@ export const storage = {
       /* storage unavailable: the value lives for this page only */
     }
   },
+  /** Every key held (none when storage is unavailable). */
+  keys(): string[] {
+    try {
+      return Object.keys(window.localStorage);
+    } catch {
+      return [];
+    }
+  },
   remove(key: string): void {
     try {
       window.localStorage.removeItem(key);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
 import { DOCS_CSP } from '../public-api/docs-page.js';
 import { testApp } from '../test/app.js';
-import { APP_PAGE_CSP } from '../web/page-security.js';
+import { APP_PAGE_CSP, FRAME_CSP } from '../web/page-security.js';
 
 const SIGN_IN = {
   method: 'POST' as const,
@@ -34,6 +34,7 @@ describe('security headers and session cookies', () => {
   let app: FastifyInstance;
   const clientDir = mkdtempSync(join(tmpdir(), 'lifeline-headers-'));
   writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Lifeline</title></head>');
+  writeFileSync(join(clientDir, 'frame.html'), '<!doctype html><title>Lifeline preview</title>');
 
   beforeAll(async () => {
     database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -68,6 +69,21 @@ describe('security headers and session cookies', () => {
       expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
       expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+  });
+
+  it('gives the render frame a policy that lets diagram text reach no other host', async () => {
+    const response = await app.inject({ method: 'GET', url: '/frame.html' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe(FRAME_CSP);
+    const parsed = directives(FRAME_CSP);
+    expect(parsed.get('default-src')).toEqual(["'none'"]);
+    expect(parsed.get('script-src')).toEqual(["'self'"]);
+    // No https:, no other origin: an <img> in a label or url(…) in themeCSS loads nothing.
+    expect(parsed.get('img-src')).toEqual(['data:', 'blob:']);
+    expect(parsed.get('font-src')).toEqual(['data:']);
+    expect(parsed.has('connect-src')).toBe(false);
+    expect(parsed.get('form-action')).toEqual(["'none'"]);
+    expect(parsed.get('frame-ancestors')).toEqual(["'self'"]);
   });
 
   it('answers the API reference with its own stricter policy, not two policies', async () => {

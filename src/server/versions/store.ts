@@ -5,6 +5,8 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   AUTO_VERSION_INTERVAL_MS,
+  MANUAL_VERSION_WINDOW_MS,
+  MANUAL_VERSIONS_PER_WINDOW,
   type Version,
   type VersionKind,
   type VersionSummary,
@@ -26,14 +28,19 @@ const newestFirst = [desc(diagramVersions.createdAt), desc(diagramVersions.id)];
 
 /**
  * Keeps a version of the diagram unless it would repeat the newest one, or it is an auto-save
- * less than five minutes after the newest one; then thins the diagram's history. Run it in the
+ * less than five minutes after the newest one; then thins the diagram's history. A person's
+ * manual saves (and restores) past MANUAL_VERSIONS_PER_WINDOW in the window update their own
+ * newest version instead when nobody saved since, and keep nothing otherwise. Run it in the
  * transaction of the save: the save's row lock keeps two writers of one diagram in line.
  */
 export async function recordVersion(tx: Db, snapshot: Snapshot): Promise<boolean> {
   const [newest] = await tx
     .select({
+      id: diagramVersions.id,
       title: diagramVersions.title,
       content: diagramVersions.content,
+      savedBy: diagramVersions.savedBy,
+      kind: diagramVersions.kind,
       recent: sql<boolean>`${diagramVersions.createdAt} > now() - ${`${AUTO_VERSION_INTERVAL_MS} milliseconds`}::interval`,
     })
     .from(diagramVersions)
@@ -44,6 +51,16 @@ export async function recordVersion(tx: Db, snapshot: Snapshot): Promise<boolean
     return false;
   }
   if (newest && snapshot.kind === 'auto' && newest.recent) return false;
+  if (await overManualRate(tx, snapshot)) {
+    if (!newest || newest.savedBy !== snapshot.savedBy || newest.kind !== snapshot.kind) {
+      return false;
+    }
+    await tx
+      .update(diagramVersions)
+      .set({ title: snapshot.title, content: snapshot.content, createdAt: sql`now()` })
+      .where(eq(diagramVersions.id, newest.id));
+    return true;
+  }
 
   const [inserted] = await tx
     .insert(diagramVersions)
@@ -54,13 +71,37 @@ export async function recordVersion(tx: Db, snapshot: Snapshot): Promise<boolean
   return true;
 }
 
+/** Whether this person already kept their quota of manual (or restore) versions in the window. */
+async function overManualRate(tx: Db, snapshot: Snapshot): Promise<boolean> {
+  if (snapshot.savedBy === null || (snapshot.kind !== 'manual' && snapshot.kind !== 'restore')) {
+    return false;
+  }
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(diagramVersions)
+    .where(
+      and(
+        eq(diagramVersions.diagramId, snapshot.diagramId),
+        eq(diagramVersions.savedBy, snapshot.savedBy),
+        eq(diagramVersions.kind, snapshot.kind),
+        sql`${diagramVersions.createdAt} > now() - ${`${MANUAL_VERSION_WINDOW_MS} milliseconds`}::interval`,
+      ),
+    );
+  return (row?.count ?? 0) >= MANUAL_VERSIONS_PER_WINDOW;
+}
+
 /** Applies the thinning rules to one diagram's history as of `now`. */
 export async function thinVersions(db: Db, diagramId: number, now: Date): Promise<void> {
-  const dated = await db
-    .select({ id: diagramVersions.id, createdAt: diagramVersions.createdAt })
+  const versions = await db
+    .select({
+      id: diagramVersions.id,
+      createdAt: diagramVersions.createdAt,
+      savedBy: diagramVersions.savedBy,
+      kind: diagramVersions.kind,
+    })
     .from(diagramVersions)
     .where(eq(diagramVersions.diagramId, diagramId));
-  const drop = versionsToDrop(dated, now);
+  const drop = versionsToDrop(versions, now);
   if (drop.length > 0) await db.delete(diagramVersions).where(inArray(diagramVersions.id, drop));
 }
 

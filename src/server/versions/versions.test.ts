@@ -246,7 +246,7 @@ describeEach(testDatabases, 'version history on $name', ({ open }) => {
     expect(list.map((v) => v.kind)).toEqual(['created']);
   });
 
-  it('thins older versions to one a day and keeps at most 100', async () => {
+  it('thins older versions to one a day and keeps at most 100 besides the first', async () => {
     const store = diagramsStore(database.db);
     const user = await makeUser(database.db);
     const diagram = await store.create(user, { title: 'Busy', content: 'c0' });
@@ -286,12 +286,13 @@ describeEach(testDatabases, 'version history on $name', ({ open }) => {
       .where(eq(diagramVersions.diagramId, diagram.id))
       .orderBy(sql`${diagramVersions.createdAt} desc`);
     const contents = kept.map((row) => row.content);
-    expect(contents).toHaveLength(100);
+    expect(contents).toHaveLength(101);
     expect(contents[0]).toBe('newest');
-    // Everything kept is from the last day: the old day and the oldest recent ones went first.
+    // The first version stays; the rest of the old day and the oldest recent ones went first.
     expect(contents).not.toContain('old-newest');
     expect(contents[1]).toBe('c0');
-    expect(contents.at(-1)).toBe('r97');
+    expect(contents.at(-2)).toBe('r97');
+    expect(contents.at(-1)).toBe('old-a');
   });
 
   it('keeps the newest of each old day when under the limit', async () => {
@@ -316,7 +317,91 @@ describeEach(testDatabases, 'version history on $name', ({ open }) => {
       .from(diagramVersions)
       .where(eq(diagramVersions.diagramId, diagram.id))
       .orderBy(sql`${diagramVersions.createdAt} desc`);
-    expect(list.map((row) => row.content)).toEqual(['today', 'q0', 'evening']);
+    // 'morning' is the first version, which always stays.
+    expect(list.map((row) => row.content)).toEqual(['today', 'q0', 'evening', 'morning']);
+  });
+
+  /** Every version's kind and content, oldest first. */
+  const historyOf = async (id: number) =>
+    database.db
+      .select({ kind: diagramVersions.kind, content: diagramVersions.content })
+      .from(diagramVersions)
+      .where(eq(diagramVersions.diagramId, id))
+      .orderBy(sql`${diagramVersions.createdAt}`, sql`${diagramVersions.id}`);
+  const restore = (who: Who, id: number, versionId: number) =>
+    as(who, { method: 'POST', url: `/api/diagrams/${id}/versions/${versionId}/restore` });
+
+  it("keeps the owner's first, last and restored versions when an editor saves 101 times", async () => {
+    const diagram = await sharedDiagram();
+    const [created] = await versionsOf(diagram.id);
+    for (const content of ['owner 1', 'owner 2']) {
+      expect((await save('owner', diagram.id, { content })).statusCode).toBe(200);
+      await age(diagram.id, 3);
+    }
+    expect((await restore('owner', diagram.id, created!.id)).statusCode).toBe(200);
+    await age(diagram.id, 3);
+    expect((await save('owner', diagram.id, { content: 'owner last' })).statusCode).toBe(200);
+    await age(diagram.id, 3);
+    // The editor saves 101 times, three minutes apart (a manual save each time).
+    for (let i = 0; i < 101; i += 1) {
+      expect((await save('editor', diagram.id, { content: `editor ${i}` })).statusCode).toBe(200);
+      await age(diagram.id, 3);
+    }
+
+    const history = await historyOf(diagram.id);
+    expect(history.slice(0, 3)).toEqual([
+      { kind: 'created', content: 'sequenceDiagram\nA->>B: one' },
+      { kind: 'restore', content: 'sequenceDiagram\nA->>B: one' },
+      { kind: 'manual', content: 'owner last' },
+    ]);
+    // The cap of 100 applies to the rest: the editor's newest 100 saves.
+    expect(history.slice(3).map((v) => v.content)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `editor ${i + 1}`),
+    );
+    const listed = await versionsOf(diagram.id);
+    expect(listed.at(-1)).toMatchObject({ kind: 'created', savedBy: { name: 'The owner' } });
+  });
+
+  it('keeps at most 10 manual versions per person in 10 minutes; later saves update the newest', async () => {
+    const diagram = await sharedDiagram();
+    expect((await save('owner', diagram.id, { content: 'owner text' })).statusCode).toBe(200);
+    for (let i = 0; i < 30; i += 1) {
+      expect((await save('editor', diagram.id, { content: `editor ${i}` })).statusCode).toBe(200);
+    }
+    const contents = async () => (await historyOf(diagram.id)).map((v) => v.content);
+    expect(await contents()).toEqual([
+      'sequenceDiagram\nA->>B: one',
+      'owner text',
+      ...Array.from({ length: 9 }, (_, i) => `editor ${i}`),
+      'editor 29', // the tenth version holds the newest text
+    ]);
+    expect((await stored(diagram.id)).content).toBe('editor 29');
+
+    // The owner's quota is their own; after the owner's version the editor's save keeps none.
+    expect((await save('owner', diagram.id, { content: 'owner again' })).statusCode).toBe(200);
+    expect((await save('editor', diagram.id, { content: 'editor 30' })).statusCode).toBe(200);
+    expect((await contents()).slice(-2)).toEqual(['editor 29', 'owner again']);
+    expect((await stored(diagram.id)).content).toBe('editor 30');
+
+    // Once the window has passed, the editor's saves keep versions again.
+    await age(diagram.id, 11);
+    expect((await save('editor', diagram.id, { content: 'editor 31' })).statusCode).toBe(200);
+    expect((await contents()).slice(-2)).toEqual(['owner again', 'editor 31']);
+  });
+
+  it('keeps at most 10 restore versions per person in 10 minutes', async () => {
+    const diagram = await sharedDiagram();
+    await save('owner', diagram.id, { content: 'two' });
+    const [two, one] = await versionsOf(diagram.id);
+    for (let i = 0; i < 30; i += 1) {
+      const restored = await restore('editor', diagram.id, (i % 2 === 0 ? one : two)!.id);
+      expect(restored.statusCode).toBe(200);
+    }
+    const history = await historyOf(diagram.id);
+    expect(history.filter((v) => v.kind === 'restore')).toHaveLength(10);
+    // The newest restore version holds what the last restore brought back.
+    expect(history.at(-1)).toEqual({ kind: 'restore', content: 'two' });
+    expect((await stored(diagram.id)).content).toBe('two');
   });
 
   it('keeps versions whose author is gone, with savedBy null', async () => {

@@ -17,11 +17,13 @@ import { EDITOR_COPY } from './copy';
 import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';
 import type { Draft } from './draftStore';
 import { EditorLayout } from './EditorLayout';
+import { AccessLostBanner } from './saving/AccessLostBanner';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
 import { ConflictDialog } from './saving/ConflictDialog';
 import { useDocument } from './saving/documentStore';
 import { RestoreBanner } from './saving/RestoreBanner';
 import { SaveStatus } from './saving/SaveStatus';
+import { useAccessLoss } from './saving/useAccessLoss';
 import { useDocumentSession } from './saving/useDocumentSession';
 import { useInitialDiagram } from './saving/useInitialDiagram';
 import { EDITOR_TESTIDS } from './testids';
@@ -44,6 +46,7 @@ export function SignedInEditor({ user }: { user: User }) {
   // A viewer's diagram is read-only; Save makes the viewer's own copy (spec §4).
   const viewer = useViewerMode(session.doc, core.editor);
   const saveCopy = useSaveCopy(session.open);
+  const accessLoss = useAccessLoss(user, session.doc, store, session.open);
   const sidebar = useSidebarSlot(session);
 
   const { startNew, save, doc, saver, select } = session;
@@ -89,7 +92,9 @@ export function SignedInEditor({ user }: { user: User }) {
         signedIn
         sidebar={sidebar}
         sidebarToggle={sidebar.toggle}
-        onSave={() => void (viewer ? saveCopy(store.get()) : save())}
+        onSave={() =>
+          void (accessLoss.lost ? accessLoss.saveAsCopy() : viewer ? saveCopy(store.get()) : save())
+        }
         onShare={() => setShareOpen(true)}
         onChoose={onChoose}
         onQuickSwitch={openSwitcher}
@@ -105,13 +110,22 @@ export function SignedInEditor({ user }: { user: User }) {
         history={saved && <HistoryButton onClick={openHistory} />}
         account={<AvatarMenu user={user} onApiToken={() => setTokenOpen(true)} />}
         banner={
-          session.backupOffer && (
-            <RestoreBanner
-              backup={session.backupOffer}
-              onRestore={session.restoreBackup}
-              onDiscard={session.discardBackup}
-            />
-          )
+          <>
+            {accessLoss.notice && (
+              <AccessLostBanner
+                notice={accessLoss.notice}
+                onSaveCopy={() => void accessLoss.saveAsCopy()}
+                onDiscard={accessLoss.lost ? undefined : accessLoss.discardKept}
+              />
+            )}
+            {session.backupOffer && (
+              <RestoreBanner
+                backup={session.backupOffer}
+                onRestore={session.restoreBackup}
+                onDiscard={session.discardBackup}
+              />
+            )}
+          </>
         }
       >
         <ShareDialog open={shareOpen} onOpenChange={setShareOpen} session={session} user={user} />

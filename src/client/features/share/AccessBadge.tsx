@@ -7,8 +7,9 @@ import { useOwnerName } from './useOwnerName';
 export function AccessBadge({ doc }: { doc: DocumentStore }) {
   const id = useDocument(doc, (state) => state.id);
   const access = useDocument(doc, (state) => state.access);
+  const removed = useDocument(doc, (state) => state.lostAccess === 'removed');
   const owner = useOwnerName(id);
-  if (access === 'owner') return null;
+  if (access === 'owner' || removed) return null;
   const Icon = access === 'viewer' ? Eye : PencilLine;
   const text = SHARE_COPY.sharedBy(owner ?? SHARE_COPY.someone, access);
   return (

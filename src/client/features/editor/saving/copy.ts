@@ -18,6 +18,13 @@ export const SAVING_COPY = {
   discard: 'Discard',
   pendingCopySaved: (title: string) => `Your diagram has been saved as "${title}"`,
   pendingCopyFailed: 'Failed to save your diagram copy',
+  accessRemovedTitle: 'Access removed',
+  accessRemoved: 'You no longer have access to this diagram. Your text is kept on this device.',
+  accessRemovedFrom: (title: string) =>
+    `You no longer have access to "${title}". Your text is kept on this device.`,
+  viewOnlyTitle: 'View only',
+  viewOnly: 'You can now only view this diagram. Your text is kept on this device.',
+  saveAsCopy: 'Save as a copy',
 } as const;
 
 export const SAVING_TESTIDS = {
@@ -30,4 +37,7 @@ export const SAVING_TESTIDS = {
   restoreBanner: 'restore-banner',
   restore: 'restore-backup',
   discard: 'discard-backup',
+  accessLostBanner: 'access-lost-banner',
+  accessLostCopy: 'access-lost-save-copy',
+  accessLostDiscard: 'access-lost-discard',
 } as const;

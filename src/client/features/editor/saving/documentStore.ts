@@ -4,6 +4,8 @@ import { normaliseTitle } from '@shared/title';
 import type { Draft } from '../draftStore';
 
 export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
+/** Why a collaborator's edits stopped reaching the server: removed, or now only a viewer. */
+export type LostAccess = 'removed' | 'viewer';
 
 /** What the server holds of the open diagram, and where saving stands. */
 export interface DocumentState {
@@ -19,6 +21,8 @@ export interface DocumentState {
   status: SaveStatus;
   /** The server's version when a save was refused as a lost update. */
   conflict: Diagram | null;
+  /** Set when the server says this collaborator may no longer edit (the editor turns read-only). */
+  lostAccess: LostAccess | null;
 }
 
 export function documentFromDiagram(
@@ -35,6 +39,7 @@ export function documentFromDiagram(
     baseline: { title: diagram.title, content: diagram.content },
     status: 'idle',
     conflict: null,
+    lostAccess: null,
   };
 }
 
@@ -49,6 +54,7 @@ export function newDocument(draft: Draft): DocumentState {
     baseline: draft,
     status: 'idle',
     conflict: null,
+    lostAccess: null,
   };
 }
 

@@ -3,6 +3,8 @@ import { TOAST } from '@shared/constants';
 import { TOAST_TEXT } from '@shared/messages';
 import { NOT_AUTHENTICATED } from '@/api/http';
 import { toast } from '@/components/ui/toast-store';
+import { SAVING_COPY } from './copy';
+import type { LostAccess } from './documentStore';
 
 /** How long 'Session Expired' stays readable before the page reloads. */
 const RELOAD_AFTER_MS = 2500;
@@ -26,6 +28,15 @@ export function toastSaveFailed(error: unknown): void {
     return;
   }
   toast({ title: TOAST_TEXT.error, description: TOAST_TEXT.saveFailed, variant: 'destructive' });
+}
+
+/** A collaborator's save refused because they were removed or made a viewer. */
+export function toastAccessLost(lost: LostAccess): void {
+  toast({
+    title: lost === 'removed' ? SAVING_COPY.accessRemovedTitle : SAVING_COPY.viewOnlyTitle,
+    description: lost === 'removed' ? SAVING_COPY.accessRemoved : SAVING_COPY.viewOnly,
+    variant: 'destructive',
+  });
 }
 
 export function toastAutoSaved(): void {

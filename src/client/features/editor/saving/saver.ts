@@ -3,18 +3,18 @@
  * based on, so the server can refuse a lost update (409). Saves run one at a time, each sending
  * the text as it is when it starts.
  */
-import type { CreateDiagramBody, Diagram, UpdateDiagramBody } from '@shared/schemas';
+import type { CreateDiagramBody, Diagram, DiagramAccess, UpdateDiagramBody } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import { HttpError } from '@/api/http';
 import type { DraftStore } from '../draftStore';
-import { isUnsaved, type DocumentStore } from './documentStore';
+import { isUnsaved, type DocumentStore, type LostAccess } from './documentStore';
 
 export interface SaverApi {
   create(body: CreateDiagramBody): Promise<Diagram>;
   update(id: number, body: UpdateDiagramBody): Promise<Diagram>;
 }
 
-export type SaveOutcome = 'saved' | 'unchanged' | 'conflict';
+export type SaveOutcome = 'saved' | 'unchanged' | 'conflict' | 'access-lost';
 export type SaveKind = 'manual' | 'auto';
 
 export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi) {
@@ -53,6 +53,12 @@ export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi
         doc.update({ status: 'conflict', conflict: server });
         return 'conflict';
       }
+      const lost = state.id !== 0 ? lostAccess(error, state.access) : null;
+      if (lost) {
+        // Read-only from now on; the unsaved text stays in the draft and its backup.
+        doc.update({ status: 'error', access: 'viewer', lostAccess: lost });
+        return 'access-lost';
+      }
       doc.update({ status: 'error' });
       throw error;
     }
@@ -77,6 +83,17 @@ export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi
 }
 
 export type Saver = ReturnType<typeof createSaver>;
+
+/**
+ * A collaborator's save refused because their access is gone: 404 once removed (strangers learn
+ * nothing), 403 once only a viewer. The owner's own 404 (deleted elsewhere) stays an error.
+ */
+export function lostAccess(error: unknown, access: DiagramAccess): LostAccess | null {
+  if (access === 'owner' || !(error instanceof HttpError)) return null;
+  if (error.status === 404) return 'removed';
+  if (error.status === 403) return 'viewer';
+  return null;
+}
 
 function conflictDiagram(error: HttpError): Diagram | null {
   const body = error.body as { diagram?: Diagram } | null;

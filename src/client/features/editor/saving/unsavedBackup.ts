@@ -4,12 +4,15 @@
  */
 import { storage } from '@/lib/storage';
 import type { Draft } from '../draftStore';
+import type { LostAccess } from './documentStore';
 
 export interface Backup extends Draft {
   /** The server version the edits started from (null for a never-saved diagram). */
   baseUpdatedAt: string | null;
   /** When the backup was written (ms since epoch). */
   at: number;
+  /** Set when the text was kept because the writer's access to the diagram went away. */
+  lostAccess?: LostAccess;
 }
 
 const PREFIX = 'lifeline-unsaved';
@@ -27,6 +30,9 @@ export function readBackup(key: string): Backup | null {
       content: value.content,
       baseUpdatedAt: typeof value.baseUpdatedAt === 'string' ? value.baseUpdatedAt : null,
       at: typeof value.at === 'number' ? value.at : 0,
+      ...(value.lostAccess === 'removed' || value.lostAccess === 'viewer'
+        ? { lostAccess: value.lostAccess }
+        : {}),
     };
   } catch {
     return null;
@@ -39,6 +45,21 @@ export function writeBackup(key: string, backup: Backup): void {
 
 export function clearBackup(key: string): void {
   storage.remove(key);
+}
+
+/**
+ * This user's text kept for diagrams they were removed from (they cannot open them any more, so
+ * nothing else would offer it back), newest first.
+ */
+export function removedBackups(userId: number): { key: string; backup: Backup }[] {
+  const prefix = `${PREFIX}:${userId}:`;
+  const found: { key: string; backup: Backup }[] = [];
+  for (const key of storage.keys()) {
+    if (!key.startsWith(prefix)) continue;
+    const backup = readBackup(key);
+    if (backup?.lostAccess === 'removed') found.push({ key, backup });
+  }
+  return found.sort((a, b) => b.backup.at - a.backup.at);
 }
 
 /** A backup worth offering: it differs from what the server now holds. */

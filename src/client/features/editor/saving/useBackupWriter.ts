@@ -19,7 +19,12 @@ export function useBackupWriter(userId: number, draft: DraftStore, doc: Document
       const current = draft.get();
       const key = backupKey(userId, state.id);
       if (isUnsaved(current, state.baseline)) {
-        writeBackup(key, { ...current, baseUpdatedAt: state.updatedAt, at: Date.now() });
+        writeBackup(key, {
+          ...current,
+          baseUpdatedAt: state.updatedAt,
+          at: Date.now(),
+          ...(state.lostAccess ? { lostAccess: state.lostAccess } : {}),
+        });
       } else if (state.status === 'saved') {
         clearBackup(key);
         clearBackup(backupKey(userId, 0));

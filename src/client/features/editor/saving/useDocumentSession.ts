@@ -10,10 +10,22 @@ import { toast } from '@/components/ui/toast-store';
 import type { Draft, DraftStore } from '../draftStore';
 import { SAVING_COPY } from './copy';
 import type { ConflictChoice } from './ConflictDialog';
-import { createDocumentStore, documentFromDiagram, isUnsaved, newDocument } from './documentStore';
+import {
+  createDocumentStore,
+  documentFromDiagram,
+  isUnsaved,
+  newDocument,
+  type DocumentStore,
+} from './documentStore';
 import { startAutoSave } from './autoSave';
 import { createSaver } from './saver';
-import { toastAutoSaved, toastAutoSaveFailed, toastSaved, toastSaveFailed } from './saveToasts';
+import {
+  toastAccessLost,
+  toastAutoSaved,
+  toastAutoSaveFailed,
+  toastSaved,
+  toastSaveFailed,
+} from './saveToasts';
 import { backupKey, backupToOffer, clearBackup, type Backup } from './unsavedBackup';
 import { useAutoSaveSetting } from './useAutoSaveSetting';
 import { useBackupWriter } from './useBackupWriter';
@@ -50,6 +62,7 @@ export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) 
         enabled: () => autoSaveRef.current,
         onResult: (result) => {
           if ('error' in result) return toastAutoSaveFailed(result.error);
+          if (result.outcome === 'access-lost') return notifyAccessLost(doc);
           if (result.outcome === 'saved') {
             toastAutoSaved();
             refetchList();
@@ -87,12 +100,13 @@ export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) 
     try {
       const outcome = await saver.save();
       if (outcome === 'conflict') return;
+      if (outcome === 'access-lost') return notifyAccessLost(doc);
       toastSaved();
       refetchList();
     } catch (error) {
       toastSaveFailed(error);
     }
-  }, [saver, refetchList]);
+  }, [saver, doc, refetchList]);
 
   /** Spec §4: selecting another diagram first saves unsaved changes silently. */
   const select = useCallback(
@@ -160,3 +174,8 @@ export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) 
 }
 
 export type DocumentSession = ReturnType<typeof useDocumentSession>;
+
+function notifyAccessLost(doc: DocumentStore): void {
+  const lost = doc.get().lostAccess;
+  if (lost) toastAccessLost(lost);
+}

@@ -1,0 +1,158 @@
+/**
+ * A collaborator whose access goes away while the diagram is open: removed by the owner, or made
+ * a viewer. Their next save is refused; they are told so (never 'Auto-save failed'), the editor
+ * turns read-only, their text stays on the device (after a reload too) and can be saved as a
+ * diagram of their own.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { TOAST_TEXT } from '../src/shared/messages';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { SHARE_TESTIDS } from '../src/client/features/share/copy';
+import { EditorPage } from './support/editorPage';
+import { LOCAL_APP } from './support/servers';
+import { signInLocally, uniqueLogin } from './support/signIn';
+
+test.use({ baseURL: LOCAL_APP, trace: 'off' });
+
+const toasts = (page: Page) => page.getByTestId('toast');
+const banner = (page: Page) => page.getByTestId(SAVING_TESTIDS.accessLostBanner);
+const START = 'sequenceDiagram\n    Olive->>Team: Plan';
+
+async function person(browser: Browser, email: string, name: string) {
+  const context = await browser.newContext({ baseURL: LOCAL_APP });
+  const page = await context.newPage();
+  await signInLocally(page, email, name);
+  const me = (await (await page.request.get('/api/user')).json()) as { id: number };
+  return { context, page, id: me.id };
+}
+
+async function openEditor(page: Page, id?: number): Promise<EditorPage> {
+  await page.goto(id === undefined ? '/' : `/?diagramId=${id}`);
+  await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
+  return new EditorPage(page);
+}
+
+/** An owner with a diagram shared with an editor who has it open, typed into it and auto-saved. */
+async function sharedAndEditing(browser: Browser) {
+  const tag = uniqueLogin('lost');
+  const owner = await person(browser, `owner-${tag}@example.test`, 'Olive Owner');
+  const editorEmail = `editor-${tag}@example.test`;
+  const editor = await person(browser, editorEmail, 'Eddie Editor');
+  const title = `Team plan ${tag}`;
+  const created = await owner.page.request.post('/api/diagrams', {
+    data: { title, content: START },
+  });
+  const { id } = (await created.json()) as { id: number };
+  const added = await owner.page.request.post(`/api/diagrams/${id}/collaborators`, {
+    data: { email: editorEmail, role: 'editor' },
+  });
+  expect(added.status()).toBe(201);
+  const collaboratorId = ((await added.json()) as { id: number }).id;
+
+  const page = editor.page;
+  const ed = await openEditor(page, id);
+  await expect(ed.title).toHaveValue(title);
+  await ed.focusEnd();
+  await page.keyboard.type('\n    Team-->>Olive: Agreed');
+  await expect
+    .poll(async () => {
+      const stored = await owner.page.request.get(`/api/diagrams/${id}`);
+      return ((await stored.json()) as { content: string }).content;
+    })
+    .toContain('Agreed');
+  return { owner, editor, ed, id, title, collaboratorId, editorEmail };
+}
+
+/** Types after access changed, waits for the refused auto-save and checks what the editor shows. */
+async function typeAndExpectNotice(page: Page, ed: EditorPage, reason: 'removed' | 'viewer') {
+  await ed.focusEnd();
+  await page.keyboard.type('\n    Team-->>Olive: Mine to keep');
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page)).toHaveAttribute('data-reason', reason);
+  const [title, description] =
+    reason === 'removed'
+      ? [SAVING_COPY.accessRemovedTitle, SAVING_COPY.accessRemoved]
+      : [SAVING_COPY.viewOnlyTitle, SAVING_COPY.viewOnly];
+  await expect(banner(page)).toContainText(description);
+  await expect(toasts(page).filter({ hasText: title })).toContainText(description);
+  await expect(toasts(page).filter({ hasText: TOAST_TEXT.autoSaveFailedTitle })).toHaveCount(0);
+  // Read-only now: typing changes nothing, and the text typed before is still there.
+  await ed.focusEnd();
+  await page.keyboard.type('ignored');
+  expect(await ed.text()).toContain('Mine to keep');
+  expect(await ed.text()).not.toContain('ignored');
+}
+
+test('a removed editor is told, keeps their text after a reload, and saves it as a copy', async ({
+  browser,
+}) => {
+  const { owner, editor, ed, id, title, collaboratorId } = await sharedAndEditing(browser);
+  const page = editor.page;
+  const removed = await owner.page.request.delete(
+    `/api/diagrams/${id}/collaborators/${collaboratorId}`,
+  );
+  expect(removed.status()).toBe(204);
+
+  await typeAndExpectNotice(page, ed, 'removed');
+  await expect(page.getByTestId(SHARE_TESTIDS.accessBadge)).toHaveCount(0);
+  const key = `lifeline-unsaved:${editor.id}:${id}`;
+  await expect.poll(() => ed.storageItem(key)).toContain('Mine to keep');
+
+  // After a reload the diagram cannot be opened, but the kept text is offered.
+  await openEditor(page);
+  await expect(banner(page)).toContainText(SAVING_COPY.accessRemovedFrom(title));
+  expect(await ed.storageItem(key)).toContain('Mine to keep');
+  await banner(page).getByTestId(SAVING_TESTIDS.accessLostCopy).click();
+  await expect(
+    toasts(page).filter({ hasText: SAVING_COPY.pendingCopySaved(`Copy of ${title}`) }),
+  ).toBeVisible();
+  await expect(ed.title).toHaveValue(`Copy of ${title}`);
+  expect(await ed.text()).toContain('Mine to keep');
+  await expect(banner(page)).toHaveCount(0);
+  const own = (await (await page.request.get('/api/diagrams')).json()) as {
+    title: string;
+    content: string;
+  }[];
+  expect(own).toHaveLength(1);
+  expect(own[0]).toMatchObject({ title: `Copy of ${title}` });
+  expect(own[0]!.content).toContain('Mine to keep');
+  expect(await ed.storageItem(key)).toBeNull();
+  // The owner's diagram never received the refused text.
+  const stored = (await (await owner.page.request.get(`/api/diagrams/${id}`)).json()) as {
+    content: string;
+  };
+  expect(stored.content).not.toContain('Mine to keep');
+  await owner.context.close();
+  await editor.context.close();
+});
+
+test('an editor made a viewer is told, turns read-only and saves their text as a copy', async ({
+  browser,
+}) => {
+  const { owner, editor, ed, id, title, editorEmail } = await sharedAndEditing(browser);
+  const page = editor.page;
+  const changed = await owner.page.request.post(`/api/diagrams/${id}/collaborators`, {
+    data: { email: editorEmail, role: 'viewer' },
+  });
+  expect(changed.ok()).toBe(true);
+
+  await typeAndExpectNotice(page, ed, 'viewer');
+  await expect(page.getByTestId(SHARE_TESTIDS.accessBadge)).toHaveAttribute(
+    'data-access',
+    'viewer',
+  );
+  await expect
+    .poll(() => ed.storageItem(`lifeline-unsaved:${editor.id}:${id}`))
+    .toContain('Mine to keep');
+
+  await banner(page).getByTestId(SAVING_TESTIDS.accessLostCopy).click();
+  await expect(ed.title).toHaveValue(`Copy of ${title}`);
+  expect(await ed.text()).toContain('Mine to keep');
+  const own = (await (await page.request.get('/api/diagrams')).json()) as { content: string }[];
+  expect(own).toHaveLength(1);
+  expect(own[0]!.content).toContain('Mine to keep');
+  expect(await ed.storageItem(`lifeline-unsaved:${editor.id}:${id}`)).toBeNull();
+  await owner.context.close();
+  await editor.context.close();
+});
