@@ -54,6 +54,8 @@ export interface AppDeps {
   renderer?: Renderer;
   /** Rate-limit counters in Redis; absent: in PostgreSQL, or in memory for PGlite. */
   redis?: RedisLimits | null;
+  /** The token-free Kroki and mermaid.ink endpoints; off when absent. */
+  openRenderApi?: boolean;
 }
 
 export interface AppLimits {
@@ -63,12 +65,15 @@ export interface AppLimits {
   apiCallsPerMinute: number;
   /** Sign-in requests per client address per minute, on each sign-in route. */
   signInsPerMinute: number;
+  /** Kroki and mermaid.ink calls per client address per minute. */
+  openRendersPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
   shareLookupsPerMinute: 120,
   apiCallsPerMinute: 120,
   signInsPerMinute: 20,
+  openRendersPerMinute: 300,
 };
 
 /** Request bodies: diagram content is capped at 1,000,000 characters, so 4 MiB covers any UTF-8. */
@@ -79,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions({ level: deps.logLevel ?? 'silent', stream: deps.logStream, trustProxy }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Encoded diagrams travel in a path segment (Kroki, mermaid.ink); their routes cap them.
+    maxParamLength: 16 * 1024,
     trustProxy,
     frameworkErrors,
   });
@@ -134,6 +141,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     perMinute: limits.apiCallsPerMinute,
     renderer,
+    openRender: {
+      enabled: deps.openRenderApi ?? false,
+      perMinute: limits.openRendersPerMinute,
+      renderer,
+    },
   });
   shareEmbedRoutes(app, db, { renderer, perMinute: limits.shareLookupsPerMinute });
   const shell = loadAppShell(deps.clientDir);

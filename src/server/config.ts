@@ -81,6 +81,8 @@ const envSchema = z.object({
   RENDER_RATE_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
   SHARE_LOOKUPS_PER_MINUTE: wholeNumber(1, 1_000_000).default(120),
   SIGN_INS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
+  OPEN_RENDER_API: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  OPEN_RENDER_PER_MINUTE: wholeNumber(1, 1_000_000).default(300),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -101,7 +103,9 @@ export interface Config {
   /** Server-side rendering (public API convert); Chromium itself is found by findChromium. */
   render: { pages: number; queue: number; cacheMb: number; timeoutMs: number; perMinute: number };
   /** Abuse limits per client address per minute (the API's per token is render.perMinute). */
-  limits: { shareLookupsPerMinute: number; signInsPerMinute: number };
+  limits: { shareLookupsPerMinute: number; signInsPerMinute: number; openRendersPerMinute: number };
+  /** The token-free Kroki and mermaid.ink endpoints: on outside production unless set. */
+  openRenderApi: boolean;
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
 }
@@ -165,7 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits: {
       shareLookupsPerMinute: value.SHARE_LOOKUPS_PER_MINUTE,
       signInsPerMinute: value.SIGN_INS_PER_MINUTE,
+      openRendersPerMinute: value.OPEN_RENDER_PER_MINUTE,
     },
+    openRenderApi: value.OPEN_RENDER_API ? value.OPEN_RENDER_API === 'true' : !production,
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };
 }

@@ -20,7 +20,7 @@ export function convertApiRoutes(
       schema: {
         summary: 'Convert diagram text to an image',
         description:
-          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, or SVG), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304.',
+          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304.',
         tags: ['Images'],
         security: [{ bearerAuth: [] }],
         body: convertBody,
@@ -36,7 +36,9 @@ export function convertApiRoutes(
       // The typed reply only knows the JSON error bodies; images are sent untyped.
       const reply = typedReply as FastifyReply;
       await requireTokenUser(deps.tokens, request);
-      return sendImage(request, reply, deps.renderer, request.body, 'private, no-cache');
+      const { paper, landscape, ...image } = request.body;
+      const pdf = paper === 'fit' ? { paper } : { paper, landscape };
+      return sendImage(request, reply, deps.renderer, { ...image, pdf }, 'private, no-cache');
     },
   );
 }

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { appOrigin } from '../auth/same-origin.js';
+import { openRenderRoutes, type OpenRenderOptions } from '../open-render/routes.js';
 import type { Renderer } from '../render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
 import { diagramApiRoutes, type PublicApiDeps } from './diagram-routes.js';
@@ -12,12 +13,13 @@ import { openApiDocument, registerOpenApi } from './openapi.js';
 
 export async function publicApiRoutes(
   app: FastifyInstance,
-  deps: PublicApiDeps & { renderer: Renderer },
+  deps: PublicApiDeps & { renderer: Renderer; openRender: OpenRenderOptions },
 ): Promise<void> {
   await app.register(async (api) => {
     await registerOpenApi(api);
     diagramApiRoutes(api, deps);
     convertApiRoutes(api, deps);
+    await openRenderRoutes(api, deps.openRender);
 
     api.get('/api/v1/openapi.json', { schema: { hide: true } }, async (request) =>
       openApiDocument(api, appOrigin(request, deps.publicUrl)),

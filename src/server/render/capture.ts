@@ -4,23 +4,12 @@
  * paper size with the drawing fitted inside).
  */
 import type { Page } from 'playwright-core';
+import { PAPER_SIZES } from '../../shared/schemas.js';
 
 export const RASTER_FORMATS = ['png', 'jpeg', 'webp'] as const;
 export type RasterFormat = (typeof RASTER_FORMATS)[number];
 
-export const PAPER_FORMATS = [
-  'letter',
-  'legal',
-  'tabloid',
-  'ledger',
-  'a0',
-  'a1',
-  'a2',
-  'a3',
-  'a4',
-  'a5',
-  'a6',
-] as const;
+export const PAPER_FORMATS = PAPER_SIZES;
 export type PaperFormat = (typeof PAPER_FORMATS)[number];
 
 /** A PDF page fitted to the drawing, or a paper size (portrait unless `landscape`). */
