@@ -101,3 +101,17 @@ describe('loadConfig: server rendering', () => {
     expect(() => loadConfig(env)).toThrow(line);
   });
 });
+
+describe('loadConfig: open render endpoints', () => {
+  const oidc = { OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' };
+  it('are on outside production and off in production unless OPEN_RENDER_API says so', () => {
+    expect(loadConfig({}).openRenderApi).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...oidc }).openRenderApi).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', OPEN_RENDER_API: 'true', ...oidc }).openRenderApi,
+    ).toBe(true);
+    expect(loadConfig({ OPEN_RENDER_API: 'false' }).openRenderApi).toBe(false);
+    expect(loadConfig({ OPEN_RENDER_PER_MINUTE: '50' }).limits.openRendersPerMinute).toBe(50);
+    expect(() => loadConfig({ OPEN_RENDER_API: 'yes' })).toThrow(/OPEN_RENDER_API/);
+  });
+});
