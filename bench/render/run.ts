@@ -129,7 +129,7 @@ async function inPageFloor(): Promise<Record<Name, Summary>> {
   let sequence = 0;
   try {
     for (const name of NAMES) {
-      result[name] = await pool.use({ width: 1200, height: 630 }, async (page) => {
+      result[name] = await pool.use('bench', { width: 1200, height: 630 }, async (page) => {
         // Configured once, as the page's own render does while the settings stay the same.
         await page.evaluate(
           (config) =>

@@ -60,6 +60,8 @@ export interface AppDeps {
   renderer?: Renderer;
   /** Rate-limit counters in Redis; absent: in PostgreSQL, or in memory for PGlite. */
   redis?: RedisLimits | null;
+  /** The token-free Kroki and mermaid.ink endpoints; off when absent. */
+  openRenderApi?: boolean;
 }
 
 export interface AppLimits {
@@ -73,6 +75,8 @@ export interface AppLimits {
   failedAuthsPerMinute: number;
   /** Imports per signed-in user per minute (an import is the heaviest request there is). */
   importsPerMinute: number;
+  /** Kroki and mermaid.ink calls per client address per minute. */
+  openRendersPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
@@ -81,6 +85,7 @@ export const DEFAULT_LIMITS: AppLimits = {
   signInsPerMinute: 20,
   failedAuthsPerMinute: 20,
   importsPerMinute: 10,
+  openRendersPerMinute: 300,
 };
 
 /** Where links point in tests and tools that build the app without a listening address. */
@@ -94,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...loggingOptions({ level: deps.logLevel ?? 'silent', stream: deps.logStream, trustProxy }),
     bodyLimit: BODY_LIMIT_BYTES,
+    // Encoded diagrams travel in a path segment (Kroki, mermaid.ink); their routes cap them.
+    maxParamLength: 16 * 1024,
     trustProxy,
     frameworkErrors,
   });
@@ -152,6 +159,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perMinute: limits.apiCallsPerMinute,
     failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),
     renderer,
+    openRender: {
+      enabled: deps.openRenderApi ?? false,
+      perMinute: limits.openRendersPerMinute,
+      renderer,
+    },
   });
   shareEmbedRoutes(app, db, { renderer, lookupLimit });
   const shell = loadAppShell(deps.clientDir);

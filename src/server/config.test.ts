@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       signInsPerMinute: 20,
       failedAuthsPerMinute: 20,
       importsPerMinute: 10,
+      openRendersPerMinute: 300,
     });
     const shared = loadConfig({
       REDIS_URL: 'redis://cache:6379/2',
@@ -40,6 +41,7 @@ describe('loadConfig', () => {
       signInsPerMinute: 50,
       failedAuthsPerMinute: 7,
       importsPerMinute: 3,
+      openRendersPerMinute: 300,
     });
   });
 
@@ -141,5 +143,19 @@ describe('loadConfig: server rendering', () => {
         'Invalid configuration: ALLOW_LOCAL_SIGN_IN must be true or false (got "yes").',
       );
     });
+  });
+});
+
+describe('loadConfig: open render endpoints', () => {
+  const oidc = { OIDC_CLIENT_ID: 'id', OIDC_CLIENT_SECRET: 'secret' };
+  it('are on outside production and off in production unless OPEN_RENDER_API says so', () => {
+    expect(loadConfig({}).openRenderApi).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...oidc }).openRenderApi).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', OPEN_RENDER_API: 'true', ...oidc }).openRenderApi,
+    ).toBe(true);
+    expect(loadConfig({ OPEN_RENDER_API: 'false' }).openRenderApi).toBe(false);
+    expect(loadConfig({ OPEN_RENDER_PER_MINUTE: '50' }).limits.openRendersPerMinute).toBe(50);
+    expect(() => loadConfig({ OPEN_RENDER_API: 'yes' })).toThrow(/OPEN_RENDER_API/);
   });
 });

@@ -90,6 +90,8 @@ const envSchema = z.object({
   SIGN_INS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
   FAILED_AUTHS_PER_MINUTE: wholeNumber(1, 1_000_000).default(20),
   IMPORTS_PER_MINUTE: wholeNumber(1, 1_000_000).default(10),
+  OPEN_RENDER_API: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  OPEN_RENDER_PER_MINUTE: wholeNumber(1, 1_000_000).default(300),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -120,7 +122,10 @@ export interface Config {
     signInsPerMinute: number;
     failedAuthsPerMinute: number;
     importsPerMinute: number;
+    openRendersPerMinute: number;
   };
+  /** The token-free Kroki and mermaid.ink endpoints: on outside production unless set. */
+  openRenderApi: boolean;
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
 }
@@ -192,7 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInsPerMinute: value.SIGN_INS_PER_MINUTE,
       failedAuthsPerMinute: value.FAILED_AUTHS_PER_MINUTE,
       importsPerMinute: value.IMPORTS_PER_MINUTE,
+      openRendersPerMinute: value.OPEN_RENDER_PER_MINUTE,
     },
+    openRenderApi: value.OPEN_RENDER_API ? value.OPEN_RENDER_API === 'true' : !production,
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };
 }

@@ -28,46 +28,58 @@ const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send application/json.',
 };
 
-export function installErrorHandler(app: FastifyInstance): void {
+/** How a failure's message is written: `{ error }` everywhere but the open render endpoints. */
+export type ErrorWriter = (reply: FastifyReply, status: number, message: string) => FastifyReply;
+
+const asJson: ErrorWriter = (reply, status, message) =>
+  reply.status(status).send({ error: message });
+
+/** Kroki's and mermaid.ink's clients expect a plain-text message. */
+export const asPlainText: ErrorWriter = (reply, status, message) =>
+  reply.status(status).type('text/plain; charset=utf-8').send(message);
+
+export function installErrorHandler(app: FastifyInstance, write: ErrorWriter = asJson): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: error.message });
-    }
+    if (error instanceof AppError) return write(reply, error.statusCode, error.message);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const [first] = error.validation;
       // Diagram text over the limit is "too large", not merely malformed.
       const tooLarge = first?.keyword === 'too_big' && first.instancePath === '/content';
-      return reply.status(tooLarge ? 413 : 400).send({ error: describeValidation(error) });
+      return write(reply, tooLarge ? 413 : 400, describeValidation(error));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = FRIENDLY[error.code] ?? error.message;
-      return reply.status(status).send({ error: message });
+      return write(reply, status, message);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unreachable');
       reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return reply.status(503).send({ error: DATABASE_UNREACHABLE });
+      return write(reply, 503, DATABASE_UNREACHABLE);
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ error: GENERIC_500 });
+    return write(reply, 500, GENERIC_500);
   });
 }
 
+/** The open render endpoints answer failures in plain text, as Kroki and mermaid.ink do. */
+export const speaksPlainText = (url: string): boolean =>
+  url === '/kroki' || url.startsWith('/kroki/') || url.startsWith('/ink/');
+
 /**
  * Errors the router raises before any route runs (a malformed %-escape in the path): the same
- * `{ error }` shape as everything else instead of Fastify's own.
+ * shape as everything else instead of Fastify's own.
  */
 export function frameworkErrors(
   error: FastifyError,
-  _request: FastifyRequest,
+  request: FastifyRequest,
   reply: FastifyReply,
 ): void {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  void reply.status(status).send({
-    error:
-      error.code === 'FST_ERR_BAD_URL'
-        ? 'The address is not valid: it holds a malformed %-escape.'
-        : 'The request could not be understood.',
-  });
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address is not valid: it holds a malformed %-escape.'
+      : 'The request could not be understood.';
+  const write = speaksPlainText(request.url) ? asPlainText : asJson;
+  void write(reply, status, message);
 }

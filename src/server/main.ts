@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     renderer,
     limits: { ...config.limits, apiCallsPerMinute: config.render.perMinute },
+    openRenderApi: config.openRenderApi,
     redis: config.redis,
     database,
     appSecret: loadAppSecret(config.appSecret, config.dataDir),

@@ -212,6 +212,20 @@ export type ApiDiagram = z.infer<typeof apiDiagramSchema>;
 export const CONVERT_THEMES = ['neutral', 'dark', 'default', 'forest'] as const;
 export const CONVERT_BACKGROUNDS = ['white', 'transparent'] as const;
 export const CONVERT_SIZE_MAX = 4096;
+/** Paper sizes a PDF can be printed on (Chromium's names). */
+export const PAPER_SIZES = [
+  'letter',
+  'legal',
+  'tabloid',
+  'ledger',
+  'a0',
+  'a1',
+  'a2',
+  'a3',
+  'a4',
+  'a5',
+  'a6',
+] as const;
 
 const imageSide = (field: 'width' | 'height', fallback: number) => {
   const message = `${field} must be a whole number from 1 to ${CONVERT_SIZE_MAX}`;
@@ -229,9 +243,9 @@ export const convertBody = z.object({
     `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters.`,
   ),
   format: z
-    .enum(['png', 'svg'], { error: "format must be 'png' or 'svg'" })
+    .enum(['png', 'svg', 'pdf'], { error: "format must be 'png', 'svg' or 'pdf'" })
     .default(API_DEFAULTS.format)
-    .describe('Image format.'),
+    .describe('Image format. PDF is vector: one page the size of the diagram, or `paper`.'),
   width: imageSide('width', API_DEFAULTS.width).describe(
     'Image width in pixels; the diagram is fitted inside and centred.',
   ),
@@ -246,5 +260,17 @@ export const convertBody = z.object({
     .enum(CONVERT_BACKGROUNDS, { error: "background must be 'white' or 'transparent'" })
     .default('white')
     .describe('Image background.'),
+  paper: z
+    .enum(['fit', ...PAPER_SIZES], {
+      error: `paper must be 'fit' or one of ${PAPER_SIZES.join(', ')}`,
+    })
+    .default('fit')
+    .describe(
+      'PDF only: `fit` for a page the size of the diagram (width and height are then not used), or a paper size with the diagram fitted on it.',
+    ),
+  landscape: z
+    .boolean({ error: 'landscape must be true or false' })
+    .default(false)
+    .describe('PDF on paper only: turn the page sideways.'),
 });
 export type ConvertBody = z.infer<typeof convertBody>;

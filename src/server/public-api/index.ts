@@ -3,6 +3,7 @@
  * exactly these routes; plus the document itself and a readable page of it at /api/docs.
  */
 import type { FastifyInstance } from 'fastify';
+import { openRenderRoutes, type OpenRenderOptions } from '../open-render/routes.js';
 import type { Renderer } from '../render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
 import { diagramApiRoutes, type PublicApiDeps } from './diagram-routes.js';
@@ -11,12 +12,13 @@ import { openApiDocument, registerOpenApi } from './openapi.js';
 
 export async function publicApiRoutes(
   app: FastifyInstance,
-  deps: PublicApiDeps & { renderer: Renderer },
+  deps: PublicApiDeps & { renderer: Renderer; openRender: OpenRenderOptions },
 ): Promise<void> {
   await app.register(async (api) => {
     await registerOpenApi(api);
     diagramApiRoutes(api, deps);
     convertApiRoutes(api, deps);
+    await openRenderRoutes(api, deps.openRender);
 
     api.get('/api/v1/openapi.json', { schema: { hide: true } }, async () =>
       openApiDocument(api, deps.siteOrigin),

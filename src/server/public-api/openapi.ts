@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../shared/constants.js';
+import { OPEN_RENDER_ANSWERS } from '../open-render/routes.js';
 
 interface Operation {
   summary?: string;
@@ -52,13 +53,22 @@ export function openApiDocument(api: FastifyInstance, origin: string): OpenApiDo
   if (convert) {
     convert.responses = {
       200: {
-        description: 'The image: exactly width × height pixels for PNG; an SVG fitted to them.',
+        description:
+          'The image: exactly width × height pixels for PNG; an SVG fitted to them; a PDF page the size of the diagram or of the paper.',
         headers: { ETag: { schema: { type: 'string' } } },
-        content: { 'image/png': { schema: binary }, 'image/svg+xml': { schema: binary } },
+        content: {
+          'image/png': { schema: binary },
+          'image/svg+xml': { schema: binary },
+          'application/pdf': { schema: binary },
+        },
       },
       304: { description: 'Not modified: the If-None-Match header named this image’s ETag.' },
       ...convert.responses,
     };
+  }
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    if (!path.startsWith('/kroki') && !path.startsWith('/ink/')) continue;
+    for (const operation of Object.values(operations)) operation.responses = OPEN_RENDER_ANSWERS;
   }
   return { ...document, servers: [{ url: origin }] };
 }

@@ -28,14 +28,12 @@ const HTML = `<!doctype html>
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <style>
 html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden; }
-body.white { background: #fff; }
-body.transparent { background: transparent; }
 #stage { width: 100vw; height: 100vh; }
 #stage > svg { display: block; }
 </style>
 <script src="/mermaid.min.js"></script>
 <script src="/render.js"></script>
-</head><body class="white"><div id="stage"></div></body></html>`;
+</head><body><div id="stage"></div></body></html>`;
 
 /**
  * Runs in the page. `lifelineRender` draws one diagram and leaves it fitted in #stage (for a
@@ -56,7 +54,9 @@ function configure(config) {
 window.lifelineRender = async function (input) {
   const stage = document.getElementById('stage');
   stage.replaceChildren();
-  document.body.className = input.background;
+  stage.removeAttribute('style');
+  document.body.className = '';
+  document.body.style.background = input.background;
   configure(input.config);
   const id = 'render' + ++sequence;
   let svg;
@@ -66,7 +66,7 @@ window.lifelineRender = async function (input) {
     for (const left of document.querySelectorAll('[id$="' + id + '"]')) left.remove();
     return { error: String((error && error.message) || error) };
   }
-  // SVG with a viewBox is fitted by the server; only a screenshot needs it on screen.
+  // SVG with a viewBox is sized by the server; only a screenshot or a PDF needs it on the page.
   if (input.format === 'svg' && /^[^>]*\\sviewBox="/.test(svg)) return { svg: svg };
   stage.innerHTML = svg;
   const element = stage.querySelector('svg');
@@ -75,11 +75,22 @@ window.lifelineRender = async function (input) {
     const box = element.getBBox();
     element.setAttribute('viewBox', [box.x, box.y, box.width, box.height].join(' '));
   }
-  element.setAttribute('width', String(input.width));
-  element.setAttribute('height', String(input.height));
-  element.setAttribute('preserveAspectRatio', 'xMidYMid meet');
   element.removeAttribute('style');
-  return { svg: input.format === 'svg' ? new XMLSerializer().serializeToString(element) : '' };
+  const box = element.viewBox.baseVal;
+  return {
+    svg: input.format === 'svg' ? new XMLSerializer().serializeToString(element) : '',
+    box: { width: box.width, height: box.height },
+  };
+};
+// Gives the drawing its final size: fitted and centred in a width × height box at the top left.
+window.lifelinePlace = function (width, height) {
+  const stage = document.getElementById('stage');
+  const element = stage.querySelector('svg');
+  stage.style.width = width + 'px';
+  stage.style.height = height + 'px';
+  element.setAttribute('width', String(width));
+  element.setAttribute('height', String(height));
+  element.setAttribute('preserveAspectRatio', 'xMidYMid meet');
 };
 `;
 

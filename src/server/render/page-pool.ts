@@ -20,12 +20,17 @@ export interface PagePoolOptions {
   recycleAfter: number;
 }
 
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
 interface Slot {
   browser: Browser;
   context: BrowserContext;
   page: Page;
   uses: number;
-  viewport: { width: number; height: number };
+  viewport: Viewport;
 }
 
 export { RendererBusyError } from './fair-share.js';
@@ -51,13 +56,14 @@ export class PagePool {
   }
 
   /**
-   * Runs `work` for `caller` on a warm page of at least the given viewport, within the time
-   * limit (a quarter of it while another caller waits).
+   * Runs `work` for `caller` on a warm page with the given viewport (null: as the page has it;
+   * `work` may set it with `resize` once it knows the size it needs), within the time limit (a
+   * quarter of it while another caller waits).
    */
   async use<T>(
     caller: string,
-    viewport: { width: number; height: number },
-    work: (page: Page) => Promise<T>,
+    viewport: Viewport | null,
+    work: (page: Page, resize: (viewport: Viewport) => Promise<void>) => Promise<T>,
   ): Promise<T> {
     if (this.closed) throw new AppError(503, SHUTTING_DOWN);
     await this.share.admit(caller);
@@ -65,12 +71,15 @@ export class PagePool {
       if (this.closed) throw new AppError(503, SHUTTING_DOWN);
       const slot = await this.takeSlot();
       let healthy = false;
-      try {
-        if (slot.viewport.width !== viewport.width || slot.viewport.height !== viewport.height) {
-          await slot.page.setViewportSize(viewport);
-          slot.viewport = viewport;
+      const resize = async (wanted: Viewport) => {
+        if (slot.viewport.width !== wanted.width || slot.viewport.height !== wanted.height) {
+          await slot.page.setViewportSize(wanted);
+          slot.viewport = wanted;
         }
-        const result = await this.withTimeout(work(slot.page), slot, caller);
+      };
+      try {
+        if (viewport) await resize(viewport);
+        const result = await this.withTimeout(work(slot.page, resize), slot, caller);
         healthy = true;
         return result;
       } catch (error) {

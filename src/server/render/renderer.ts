@@ -10,17 +10,30 @@ import { exceedsTextLimit, mermaidConfig, type MermaidTheme } from '../../shared
 import { PREVIEW_TEXT } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { ByteLru } from './byte-lru.js';
+import { paperPixels, printPdf, screenshot, type PdfPage } from './capture.js';
 import { fitSvg } from './fit-svg.js';
+import { targetSize, viewBoxSize, type Size } from './image-size.js';
 import { MERMAID_VERSION } from './page-assets.js';
 import { PagePool } from './page-pool.js';
 
+export type ImageFormat = 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
+
 export interface RenderRequest {
   content: string;
-  format: 'png' | 'svg';
-  width: number;
-  height: number;
+  format: ImageFormat;
+  /**
+   * The box the drawing is fitted in and centred. A side that is null follows the diagram's own
+   * proportions; both null: the diagram's own size. Ignored by a PDF on paper.
+   */
+  width: number | null;
+  height: number | null;
+  /** Multiplies the size (1 when absent). */
+  scale?: number;
   theme: MermaidTheme;
-  background: 'white' | 'transparent';
+  /** 'transparent', or a colour that passes `isSafeColor`. */
+  background: string;
+  /** PDF only: one page fitted to the drawing (default), or a paper size. */
+  pdf?: PdfPage;
 }
 
 export interface RenderResult {
@@ -77,16 +90,36 @@ export const RENDER_DEFAULTS = {
 export const NO_CHROMIUM =
   'Converting diagrams needs Chromium on the server, and none was found. Install Chromium (for example `apt install chromium`) or set CHROME_PATH to a Chromium or Chrome executable, then restart Lifeline.';
 
-export const CONTENT_TYPES = { png: 'image/png', svg: 'image/svg+xml; charset=utf-8' } as const;
+export const CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  svg: 'image/svg+xml; charset=utf-8',
+};
+
+// A hex colour (#fff, #ffffffaa) or a colour name: nothing that could close an attribute or rule.
+const SAFE_COLOR = /^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30})$/;
+export const isSafeColor = (value: string): boolean => SAFE_COLOR.test(value);
 
 interface PageAnswer {
   error?: string;
   svg?: string;
+  /** The drawing's own size (its viewBox), when it was placed on the page. */
+  box?: Size;
 }
 
-/** Draws in the page; leaves the fitted diagram on screen for a screenshot. */
-export async function drawInPage(page: Page, request: RenderRequest): Promise<string> {
-  const input = { ...request, config: mermaidConfig(request.theme) };
+/**
+ * Draws in the page. SVG with a viewBox comes back as text; anything else is left on the page
+ * (for a screenshot or a PDF) and comes back with its own size.
+ */
+export async function drawInPage(page: Page, request: RenderRequest): Promise<PageAnswer> {
+  const input = {
+    content: request.content,
+    format: request.format,
+    background: request.background,
+    config: mermaidConfig(request.theme),
+  };
   const answer = await page.evaluate(
     (arg) =>
       (
@@ -95,7 +128,26 @@ export async function drawInPage(page: Page, request: RenderRequest): Promise<st
     input,
   );
   if (answer.error !== undefined) throw new AppError(400, answer.error);
-  return answer.svg ?? '';
+  return answer;
+}
+
+/** Sizes and centres the drawing left on the page by `drawInPage`. */
+async function placeInPage(page: Page, size: Size): Promise<void> {
+  await page.evaluate(
+    ({ width, height }) =>
+      (globalThis as unknown as { lifelinePlace(w: number, h: number): void }).lifelinePlace(
+        width,
+        height,
+      ),
+    size,
+  );
+}
+
+/** The viewport a request needs before drawing, when it is known without the drawing. */
+function knownViewport(request: RenderRequest): Size | null {
+  if (request.format === 'svg' || request.format === 'pdf') return null;
+  if (request.width === null || request.height === null) return null;
+  return targetSize(request, { width: request.width, height: request.height });
 }
 
 export function createRenderer(options: RendererOptions): Renderer {
@@ -120,8 +172,10 @@ export function createRenderer(options: RendererOptions): Renderer {
           request.format,
           request.width,
           request.height,
+          request.scale ?? 1,
           request.theme,
           request.background,
+          request.format === 'pdf' ? (request.pdf ?? { paper: 'fit' }) : null,
           request.content,
         ]),
       )
@@ -133,18 +187,30 @@ export function createRenderer(options: RendererOptions): Renderer {
 
   async function draw(request: RenderRequest, etag: string, caller: string): Promise<RenderResult> {
     if (!pool) throw new AppError(503, NO_CHROMIUM);
-    const { width, height } = request;
-    const body = await pool.use(caller, { width, height }, async (page) => {
-      const svg = await drawInPage(page, request);
-      if (request.format === 'svg') return Buffer.from(fitSvg(svg, request), 'utf8');
-      return page.screenshot({
-        type: 'png',
-        omitBackground: request.background === 'transparent',
-        animations: 'disabled',
-        caret: 'hide',
-      });
+    const { format, background } = request;
+    const body = await pool.use(caller, knownViewport(request), async (page, resize) => {
+      const drawn = await drawInPage(page, request);
+      if (format === 'svg') {
+        const svg = drawn.svg ?? '';
+        const size = targetSize(request, viewBoxSize(svg) ?? drawn.box ?? { width: 1, height: 1 });
+        return Buffer.from(fitSvg(svg, { ...size, background }), 'utf8');
+      }
+      const natural = drawn.box ?? { width: 1, height: 1 };
+      if (format === 'pdf') {
+        const pdf = request.pdf ?? { paper: 'fit' };
+        const size =
+          pdf.paper === 'fit'
+            ? targetSize({ width: null, height: null, scale: request.scale }, natural)
+            : paperPixels(pdf.paper, pdf.landscape);
+        await placeInPage(page, size);
+        return printPdf(page, pdf, size);
+      }
+      const size = targetSize(request, natural);
+      await resize(size);
+      await placeInPage(page, size);
+      return screenshot(page, format, size, background === 'transparent');
     });
-    return { body, contentType: CONTENT_TYPES[request.format], etag };
+    return { body, contentType: CONTENT_TYPES[format], etag };
   }
 
   return {
@@ -153,6 +219,9 @@ export function createRenderer(options: RendererOptions): Renderer {
 
     async render(request, caller) {
       if (exceedsTextLimit(request.content)) throw new AppError(400, PREVIEW_TEXT.maxTextExceeded);
+      if (!isSafeColor(request.background)) {
+        throw new AppError(400, 'The background must be a hex colour or a colour name.');
+      }
       const etag = `"${keyOf(request)}"`;
       const key = cacheKeyOf(request, caller);
       const cached = cache?.get(key);

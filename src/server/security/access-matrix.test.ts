@@ -7,6 +7,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
@@ -50,6 +51,17 @@ const json = (method: InjectOptions['method'], url: string, payload?: object): I
   method,
   url,
   ...(payload ? { payload } : {}),
+});
+
+const GRAPH = 'graph TD; A-->B';
+const KROKI_GRAPH = deflateSync(GRAPH).toString('base64url');
+const INK_GRAPH = Buffer.from(GRAPH).toString('base64');
+const KROKI_JSON = { diagram_source: GRAPH, diagram_type: 'mermaid', output_format: 'svg' };
+const text = (url: string, headers: Record<string, string>): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'content-type': 'text/plain', ...headers },
+  payload: GRAPH,
 });
 
 /** No renderer in this suite: image routes answer 503 once access is settled. */
@@ -185,6 +197,24 @@ const EXPECTED: Record<string, Row> = {
     expect: all(200),
   },
   'GET /api/docs': { request: () => json('GET', '/api/docs'), expect: all(200) },
+  // The open render endpoints take no credentials: everyone reaches the (absent) renderer.
+  'GET /kroki/:type/:format/:encoded': {
+    request: () => json('GET', `/kroki/mermaid/svg/${KROKI_GRAPH}`),
+    expect: all(503),
+  },
+  'POST /kroki/:type/:format': {
+    request: () => text('/kroki/mermaid/svg', {}),
+    expect: all(503),
+  },
+  'POST /kroki/:type': {
+    request: () => text('/kroki/mermaid', { accept: 'image/png' }),
+    expect: all(503),
+  },
+  'POST /kroki': { request: () => json('POST', '/kroki', KROKI_JSON), expect: all(503) },
+  'POST /kroki/': { request: () => json('POST', '/kroki/', KROKI_JSON), expect: all(503) },
+  'GET /ink/svg/:code': { request: () => json('GET', `/ink/svg/${INK_GRAPH}`), expect: all(503) },
+  'GET /ink/img/:code': { request: () => json('GET', `/ink/img/${INK_GRAPH}`), expect: all(503) },
+  'GET /ink/pdf/:code': { request: () => json('GET', `/ink/pdf/${INK_GRAPH}`), expect: all(503) },
 };
 
 /** Callers who are neither the owner nor invited to the private diagram. */
@@ -237,6 +267,10 @@ describeEach(testDatabases, 'access matrix on $name', ({ open }) => {
         // JSON routes answer { error }; the sign-in pages answer a readable HTML page.
         if (String(response.headers['content-type']).startsWith('application/json')) {
           expect(response.json(), label).toEqual({ error: expect.any(String) });
+        } else if (/^(GET|POST) \/(kroki|ink)\b/.test(route)) {
+          // Kroki's and mermaid.ink's clients read a plain-text message.
+          expect(response.headers['content-type'], label).toMatch(/^text\/plain/);
+          expect(response.body.length, label).toBeGreaterThan(0);
         } else {
           expect(response.headers['content-type'], label).toMatch(/^text\/html/);
           expect(route, label).toMatch(/^GET \/(auth|d)\//);

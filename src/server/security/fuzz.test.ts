@@ -6,6 +6,7 @@
  * rejected request leaves the database byte-for-byte as it was; Object.prototype stays clean.
  * FUZZ_SEED and FUZZ_RUNS replay or extend a run (a failure prints its seed and counterexample).
  */
+import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -226,6 +227,10 @@ const REGRESSIONS: FuzzInput[] = [
   },
   { route: 'GET /d/:token.png', params: ['%ED%A0%80'] },
   { route: 'GET /api/diagrams/:id', params: ['%'] },
+  { route: 'GET /kroki/:type/:format/:encoded', params: ['mermaid', 'svg', 'eJzLSM3JyQcABiwCFQ'] },
+  { route: 'GET /kroki/:type/:format/:encoded', params: ['mermaid', 'svg', 'eJzLSM'] },
+  { route: 'GET /ink/svg/:code', params: ['pako:%ED%A0%80'] },
+  { route: 'POST /kroki/', body: '{"diagram_source":1,"diagram_type":"mermaid"}' },
 ].map((example) => ({
   actor: 'owner' as ActorName,
   params: ['VALID'],
@@ -245,12 +250,17 @@ function fill(url: string, world: World, values: string[]): string {
     if (value !== 'VALID') return value;
     if (name === 'token') return world.shareToken;
     if (name === 'collaboratorId') return String(world.editorCollaboratorId);
+    if (name === 'type') return 'mermaid';
+    if (name === 'format') return 'svg';
+    if (name === 'encoded') return deflateSync('graph TD; A-->B').toString('base64url');
+    if (name === 'code') return Buffer.from('graph TD; A-->B').toString('base64');
     return String(world.diagramId);
   });
 }
 
+const isOpenRenderRoute = (route: string) => / \/(?:kroki|ink)(?:\/|$)/.test(route);
 const isRenderRoute = (route: string) =>
-  route === 'POST /api/v1/convert' || /\.(png|svg)$/.test(route);
+  route === 'POST /api/v1/convert' || /\.(png|svg)$/.test(route) || isOpenRenderRoute(route);
 
 describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => {
   let database: Database;
@@ -264,7 +274,11 @@ describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => 
     app = await testApp(database, {
       appSecret,
       onRoute: recorder.onRoute,
-      limits: { shareLookupsPerMinute: 1_000_000, apiCallsPerMinute: 1_000_000 },
+      limits: {
+        shareLookupsPerMinute: 1_000_000,
+        apiCallsPerMinute: 1_000_000,
+        openRendersPerMinute: 1_000_000,
+      },
     });
     world = await makeWorld(database.db, appSecret);
   });
@@ -304,7 +318,12 @@ describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => 
           'application/json',
         );
         if (status >= 400) {
-          if (input.route.includes(' /api/') || isJson) {
+          if (isOpenRenderRoute(input.route) && !isJson) {
+            // Kroki's and mermaid.ink's clients read a plain-text message.
+            expect(String(response.headers['content-type']), label).toMatch(/^text\/plain/);
+            expect(response.body.length, label).toBeGreaterThan(0);
+            expect(response.body.length, label).toBeLessThan(400);
+          } else if (input.route.includes(' /api/') || isJson) {
             expect(isJson, label).toBe(true);
             const answer = response.json() as { error?: unknown };
             // One error shape; a 409 also carries the stored diagram.

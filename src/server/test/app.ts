@@ -11,6 +11,8 @@ export async function testApp(
   const app = await buildApp({
     database,
     appSecret: randomBytes(32).toString('base64url'),
+    // The suites (access matrix, fuzzing) cover the open render endpoints too.
+    openRenderApi: true,
     ...options,
   });
   await app.ready();

@@ -1,0 +1,283 @@
+/**
+ * Drop-in render endpoints for tools that already speak an image protocol:
+ * - Kroki (mermaid only) under /kroki: GET /kroki/mermaid/{format}/{encoded}, POST of the text to
+ *   /kroki/mermaid/{format} (or /kroki/mermaid with an Accept header), POST /kroki/ with JSON;
+ * - mermaid.ink under /ink: /ink/svg/{code}, /ink/img/{code}, /ink/pdf/{code}.
+ * No token, like the originals: limited per client address, answers in plain text when refused,
+ * drawn by the same renderer as convert and the preview. GET answers are content-addressed.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, badRequest } from '../errors.js';
+import { asPlainText, installErrorHandler } from '../error-handler.js';
+import type { RenderRequest, Renderer } from '../render/renderer.js';
+import { sendImage } from '../render/send-image.js';
+import { decodeInk, decodeKroki } from './codec.js';
+import {
+  inkRequest,
+  krokiFormat,
+  krokiRequest,
+  krokiType,
+  themeOfConfig,
+  type Query,
+} from './options.js';
+
+export interface OpenRenderOptions {
+  /** Off: every endpoint answers 404 saying how to turn them on. */
+  enabled: boolean;
+  /** Calls per client address per minute. */
+  perMinute: number;
+  renderer: Renderer;
+}
+
+/** An encoded diagram in a URL: longer than this must be sent with POST. */
+export const MAX_ENCODED_CHARS = 12_000;
+export const OPEN_RENDER_BODY_BYTES = 1024 * 1024;
+export const OPEN_RENDER_OFF =
+  'The open render endpoints are turned off on this server. Set OPEN_RENDER_API=true to turn them on.';
+
+// A GET URL names its image exactly (content-addressed): caches may keep it for good.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const UNCACHED = 'private, no-cache';
+
+/** The answers of every open render route, for the OpenAPI document (images are not JSON). */
+export const OPEN_RENDER_ANSWERS = {
+  200: {
+    description: 'The image, with a strong ETag.',
+    content: {
+      'image/svg+xml': { schema: { type: 'string', format: 'binary' } },
+      'image/png': { schema: { type: 'string', format: 'binary' } },
+      'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+      'image/webp': { schema: { type: 'string', format: 'binary' } },
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    },
+  },
+  304: { description: 'Not modified: If-None-Match named this image’s ETag.' },
+  400: { description: 'Bad encoding, option or diagram text: a plain-text message.' },
+  404: { description: 'The open render endpoints are turned off on this server.' },
+  429: { description: 'Too many calls from this address; see Retry-After.' },
+  503: { description: 'The renderer is busy; see Retry-After.' },
+};
+
+const encodedParam = (what: string) =>
+  z.string().describe(`${what} (at most ${MAX_ENCODED_CHARS.toLocaleString('en')} characters).`);
+
+function checkLength(encoded: string): void {
+  if (encoded.length > MAX_ENCODED_CHARS) {
+    throw new AppError(
+      414,
+      `The encoded diagram is longer than ${MAX_ENCODED_CHARS.toLocaleString('en')} characters; send it with POST instead.`,
+    );
+  }
+}
+
+/** Kroki's options may come as query parameters or as Kroki-Diagram-Options-{name} headers. */
+function krokiOptions(request: FastifyRequest): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(request.query as Query)) {
+    if (Array.isArray(value)) throw badRequest(`${name} may be given once.`);
+    options[name] = value;
+  }
+  const prefix = 'kroki-diagram-options-';
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (name.startsWith(prefix) && typeof value === 'string')
+      options[name.slice(prefix.length)] = value;
+  }
+  return options;
+}
+
+const ACCEPTED: Record<string, 'svg' | 'png' | 'pdf'> = {
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+};
+
+function formatFromAccept(accept: string | undefined): 'svg' | 'png' | 'pdf' {
+  for (const part of (accept ?? '').split(',')) {
+    const type = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    const format = ACCEPTED[type];
+    if (format) return format;
+  }
+  throw badRequest(
+    'Name the output format in the path (/kroki/mermaid/svg) or in the Accept header: image/svg+xml, image/png or application/pdf.',
+  );
+}
+
+function textBody(body: unknown): string {
+  if (typeof body !== 'string' || body.trim() === '') {
+    throw badRequest('Send the diagram text as the request body (Content-Type: text/plain).');
+  }
+  return body;
+}
+
+const krokiJsonBody = z.object({
+  diagram_source: z.string({ error: 'diagram_source must be the diagram text' }),
+  diagram_type: z.string({ error: 'diagram_type must be text, e.g. "mermaid"' }),
+  output_format: z.string({ error: 'output_format must be svg, png or pdf' }).default('svg'),
+  diagram_options: z
+    .record(z.string(), z.string({ error: 'diagram_options values must be text' }))
+    .default({}),
+});
+
+export async function openRenderRoutes(
+  app: FastifyInstance,
+  options: OpenRenderOptions,
+): Promise<void> {
+  await app.register(async (scope) => {
+    installErrorHandler(scope, asPlainText);
+    // Kroki clients send the text with whatever type they like; read any body as text.
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.addHook('onRequest', async () => {
+      if (!options.enabled) throw new AppError(404, OPEN_RENDER_OFF);
+    });
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    const config = { rateLimit: { max: options.perMinute, timeWindow: 60_000 } };
+    const send = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      image: RenderRequest,
+      cache: string,
+    ) =>
+      // The text is in the request itself (often a public URL): the cache is shared, the pages
+      // are shared fairly per client address.
+      sendImage(
+        request,
+        reply,
+        options.renderer,
+        image,
+        { key: `ip:${request.ip}`, scope: 'public' },
+        cache,
+      );
+
+    routes.get(
+      '/kroki/:type/:format/:encoded',
+      {
+        config,
+        schema: {
+          summary: 'Kroki: draw an encoded diagram',
+          description:
+            'Kroki’s GET form for mermaid. `encoded` is the diagram text compressed with deflate (zlib), then base64url, as Kroki clients write it. `format` is `svg`, `png` or `pdf`. The option `theme` (`default`, `neutral`, `dark`, `forest`) may be a query parameter or a `Kroki-Diagram-Options-Theme` header.',
+          tags: ['Render server'],
+          params: z.object({
+            type: z.string().describe('The diagram type: `mermaid`.'),
+            format: z.string().describe('`svg`, `png` or `pdf`.'),
+            encoded: encodedParam('The diagram text, deflated and base64url-encoded'),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const { type, format, encoded } = request.params;
+        krokiType(type);
+        const output = krokiFormat(format);
+        checkLength(encoded);
+        const image = krokiRequest(output, decodeKroki(encoded), krokiOptions(request));
+        return send(request, reply as FastifyReply, image, IMMUTABLE);
+      },
+    );
+
+    routes.post(
+      '/kroki/:type/:format',
+      {
+        config,
+        bodyLimit: OPEN_RENDER_BODY_BYTES,
+        schema: {
+          summary: 'Kroki: draw the diagram text sent as the body',
+          description:
+            'Kroki’s POST form: the body is the diagram text itself (`Content-Type: text/plain`), at most 1 MB.',
+          tags: ['Render server'],
+          params: z.object({
+            type: z.string().describe('The diagram type: `mermaid`.'),
+            format: z.string().describe('`svg`, `png` or `pdf`.'),
+          }),
+        },
+      },
+      async (request, reply) => {
+        krokiType(request.params.type);
+        const output = krokiFormat(request.params.format);
+        const image = krokiRequest(output, textBody(request.body), krokiOptions(request));
+        return send(request, reply as FastifyReply, image, UNCACHED);
+      },
+    );
+
+    routes.post(
+      '/kroki/:type',
+      {
+        config,
+        bodyLimit: OPEN_RENDER_BODY_BYTES,
+        schema: {
+          summary: 'Kroki: draw the body, format from the Accept header',
+          description:
+            'The diagram text as the body; the `Accept` header names the output: `image/svg+xml`, `image/png` or `application/pdf`.',
+          tags: ['Render server'],
+          params: z.object({ type: z.string().describe('The diagram type: `mermaid`.') }),
+        },
+      },
+      async (request, reply) => {
+        krokiType(request.params.type);
+        const output = formatFromAccept(request.headers.accept);
+        const image = krokiRequest(output, textBody(request.body), krokiOptions(request));
+        return send(request, reply as FastifyReply, image, UNCACHED);
+      },
+    );
+
+    for (const path of ['/kroki', '/kroki/']) {
+      routes.post(
+        path,
+        {
+          config,
+          bodyLimit: OPEN_RENDER_BODY_BYTES,
+          schema: {
+            hide: path === '/kroki',
+            summary: 'Kroki: draw a diagram described in JSON',
+            description:
+              'Kroki’s JSON form: `{"diagram_source": "...", "diagram_type": "mermaid", "output_format": "svg", "diagram_options": {"theme": "dark"}}`.',
+            tags: ['Render server'],
+            body: krokiJsonBody,
+          },
+        },
+        async (request, reply) => {
+          const body = request.body;
+          krokiType(body.diagram_type);
+          const output = krokiFormat(body.output_format);
+          const image = krokiRequest(output, body.diagram_source, body.diagram_options);
+          return send(request, reply as FastifyReply, image, UNCACHED);
+        },
+      );
+    }
+
+    const inkKinds = {
+      svg: 'an SVG image',
+      img: 'a JPEG (default), PNG or WebP image: `?type=png`',
+      pdf: 'a PDF: on A4 by default; `?paper=a3`, `?landscape`, or `?fit` for a page the size of the diagram',
+    } as const;
+    for (const [kind, what] of Object.entries(inkKinds) as [keyof typeof inkKinds, string][]) {
+      routes.get(
+        `/ink/${kind}/:code`,
+        {
+          config,
+          schema: {
+            summary: `mermaid.ink: ${kind}`,
+            description: `mermaid.ink’s /${kind} path: answers ${what}. \`code\` is base64 (or base64url) of the diagram text or of a JSON state \`{"code": "...", "mermaid": {"theme": "dark"}}\`, or \`pako:\` followed by the deflated JSON state, as the Mermaid Live Editor writes it. Options: \`bgColor\` (hex without #, or !name), \`theme\`, \`width\`, \`height\`, \`scale\` (1–3, with width or height).`,
+            tags: ['Render server'],
+            params: z.object({ code: encodedParam('The encoded diagram') }),
+          },
+        },
+        async (request, reply) => {
+          const { code } = request.params;
+          checkLength(code);
+          const state = decodeInk(code);
+          const image = inkRequest(
+            kind,
+            request.query as Query,
+            state.code,
+            themeOfConfig(state.config),
+          );
+          return send(request, reply as FastifyReply, image, IMMUTABLE);
+        },
+      );
+    }
+  });
+}
