@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...loggingOptions({ level: deps.logLevel ?? 'silent', stream: deps.logStream, trustProxy }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Encoded diagrams travel in a path segment (Kroki, mermaid.ink); their routes cap them.
-    maxParamLength: 16 * 1024,
+    routerOptions: { maxParamLength: 16 * 1024 },
     trustProxy,
     frameworkErrors,
   });

@@ -310,6 +310,32 @@ describe('open render endpoints', () => {
     });
   });
 
+  it('describes the render server and PDF in the OpenAPI document and the reference page', async () => {
+    const document = (await get('/api/v1/openapi.json')).json<{
+      paths: Record<string, Record<string, { tags?: string[]; responses?: object }>>;
+    }>();
+    for (const path of [
+      '/kroki/{type}/{format}/{encoded}',
+      '/kroki/',
+      '/ink/svg/{code}',
+      '/ink/pdf/{code}',
+    ]) {
+      const operations = Object.values(document.paths[path] ?? {});
+      expect(operations.length, path).toBeGreaterThan(0);
+      expect(operations[0]?.tags).toEqual(['Render server']);
+      expect(JSON.stringify(operations[0]?.responses)).toContain('application/pdf');
+    }
+    expect(JSON.stringify(document.paths['/api/v1/convert'])).toContain('application/pdf');
+    const page = (await get('/api/docs')).body;
+    expect(page).toContain('<code>/kroki/{type}/{format}/{encoded}</code>');
+    expect(page).toContain('<code>pako:</code>');
+    expect(page).toContain('/ink/svg/');
+    // Inline code is shown as code, and limits read as a person would write them.
+    const text = page.replace(/<pre>[\s\S]*?<\/pre>/g, '');
+    expect(text).not.toContain('`');
+    expect(page).not.toContain('at least 1 characters');
+  });
+
   it('answers PDF through the public API convert too', async () => {
     const cookie = await signInLocally(app, 'pdf@example.test');
     const token = (

@@ -31,7 +31,7 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
       info: {
         title: `${PRODUCT_NAME} API`,
         version: '1.0.0',
-        description: `Create diagrams in your ${PRODUCT_NAME} account and convert diagram text to images. Authenticate every call with your API token (API Token in the app's user menu) as \`Authorization: Bearer <token>\`. Errors answer JSON \`{"error": "..."}\`.`,
+        description: `Create diagrams in your ${PRODUCT_NAME} account and convert diagram text to images. Authenticate every \`/api/v1\` call with your API token (API Token in the app's user menu) as \`Authorization: Bearer <token>\`; its errors answer JSON \`{"error": "..."}\`. The render server endpoints under \`/kroki\` and \`/ink\` speak the Kroki and mermaid.ink protocols: no token, plain-text errors, limited per client address, and turned off in production unless \`OPEN_RENDER_API=true\`.`,
       },
       components: {
         securitySchemes: {
