@@ -33,7 +33,8 @@ async function main() {
     database,
     appSecret,
     renderer,
-    limits: { apiCallsPerMinute: 1_000_000 },
+    limits: { apiCallsPerMinute: 1_000_000, openRendersPerMinute: 1_000_000 },
+    openRenderApi: true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const user = await usersStore(database.db).upsert({
