@@ -76,14 +76,14 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
     expect(response.body).toContain('Embedded hello');
   }, 60_000);
 
-  it('points the Open Graph image at the PNG', async () => {
+  it('points the Open Graph image at the PNG, on the app's own address (never the Host header)', async () => {
     const page = await app.inject({
       method: 'GET',
       url: `/d/${token}`,
       headers: { host: 'lifeline.example' },
     });
     expect(page.body).toContain(
-      `<meta property="og:image" content="http://lifeline.example/d/${token}.png" />`,
+      `<meta property="og:image" content="http://localhost:3000/d/${token}.png" />`,
     );
     expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
   });
