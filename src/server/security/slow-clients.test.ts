@@ -7,8 +7,9 @@ import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { testApp } from '../test/app.js';
+import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { multipartBody } from '../test/multipart.js';
 
 const REQUEST_TIMEOUT_MS = 2_000;
 const CAP = 4;
@@ -125,6 +126,38 @@ describe('slow and greedy clients', () => {
     });
     expect(signIn.status).toBe(303);
   });
+
+  it('accepts an import whose body arrives steadily within the timeout', async () => {
+    const cookie = await signInLocally(apps[0]!, 'importer@example.test');
+    const files = Array.from({ length: 4 }, (_, i) => ({
+      name: `large-${i}.mmd`,
+      content: `sequenceDiagram\n%% ${'x'.repeat(500_000)}\nA->>B: ${i}`,
+    }));
+    const { payload, headers } = multipartBody(files);
+    // About 2 MB over half the timeout: a 50 MB import at the 60 s default is the same pace
+    // scaled up (about 7 Mbit/s).
+    const chunks = 20;
+    const size = Math.ceil(payload.length / chunks);
+    const pause = REQUEST_TIMEOUT_MS / 2 / chunks;
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= payload.length) return controller.close();
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        controller.enqueue(payload.subarray(sent, sent + size));
+        sent += size;
+      },
+    });
+    const started = Date.now();
+    const response = await fetch(`http://127.0.0.1:${port}/api/import`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS / 2);
+    expect(response.status).toBe(201);
+  }, 15_000);
 
   it('keeps an idle kept-alive connection past the request timeout usable', async () => {
     const client = await open(port);
