@@ -5,7 +5,7 @@
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyHttpOptions } from 'fastify';
+import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
 
 export interface ConnectionLimits {
   /** Longest time for a whole request (headers and body) to arrive; then 408 and closed. */
@@ -48,9 +48,14 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
  * Errors Node raises before a request reaches the app (a request past its time, malformed
  * HTTP): answered in the app's `{error}` shape, then the connection is closed.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is malformed.'];
+  this.log.info({ status, code: error.code, ip: socket.remoteAddress }, message);
   const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !pending?.headersSent) {
     const body = JSON.stringify({ error: message });
