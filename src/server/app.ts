@@ -21,6 +21,12 @@ import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
 import { failedAuthGuard, shareLookupLimit } from './limits/address-limits.js';
+import {
+  capConnectionsPerAddress,
+  DEFAULT_CONNECTION_LIMITS,
+  timeoutOptions,
+  type ConnectionLimits,
+} from './limits/connection-limits.js';
 import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
@@ -62,6 +68,8 @@ export interface AppDeps {
   redis?: RedisLimits | null;
   /** The token-free Kroki and mermaid.ink endpoints; off when absent. */
   openRenderApi?: boolean;
+  /** Request timeout and connections per address (DEFAULT_CONNECTION_LIMITS when absent). */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface AppLimits {
@@ -96,7 +104,9 @@ export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const trustProxy = deps.trustProxy ?? false;
+  const connections = { ...DEFAULT_CONNECTION_LIMITS, ...deps.connections };
   const app = Fastify({
+    ...timeoutOptions(connections.requestTimeoutMs),
     ...loggingOptions({ level: deps.logLevel ?? 'silent', stream: deps.logStream, trustProxy }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Encoded diagrams travel in a path segment (Kroki, mermaid.ink); their routes cap them.
@@ -104,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy,
     frameworkErrors,
   });
+  capConnectionsPerAddress(app.server, connections.connectionsPerAddress);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

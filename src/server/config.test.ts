@@ -159,3 +159,35 @@ describe('loadConfig: open render endpoints', () => {
     expect(() => loadConfig({ OPEN_RENDER_API: 'yes' })).toThrow(/OPEN_RENDER_API/);
   });
 });
+
+describe('loadConfig: slow and greedy clients', () => {
+  it('defaults to 60 s for a request and 64 connections per address', () => {
+    expect(loadConfig({}).connections).toEqual({
+      requestTimeoutMs: 60_000,
+      connectionsPerAddress: 64,
+    });
+  });
+
+  it('takes REQUEST_TIMEOUT_MS and CONNECTIONS_PER_ADDRESS, with 0 turning the cap off', () => {
+    const config = loadConfig({ REQUEST_TIMEOUT_MS: '120000', CONNECTIONS_PER_ADDRESS: '0' });
+    expect(config.connections).toEqual({ requestTimeoutMs: 120_000, connectionsPerAddress: 0 });
+  });
+
+  it.each([
+    [
+      { REQUEST_TIMEOUT_MS: '500' },
+      'Invalid configuration: REQUEST_TIMEOUT_MS must be a whole number from 1000 to 3600000 (got "500").',
+    ],
+    [
+      { REQUEST_TIMEOUT_MS: '30s' },
+      'Invalid configuration: REQUEST_TIMEOUT_MS must be a whole number from 1000 to 3600000 (got "30s").',
+    ],
+    [
+      { CONNECTIONS_PER_ADDRESS: '-1' },
+      'Invalid configuration: CONNECTIONS_PER_ADDRESS must be a whole number from 0 to 1000000 (got "-1").',
+    ],
+  ])('refuses %o with one clear line', (env, line) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(line);
+  });
+});

@@ -92,6 +92,8 @@ const envSchema = z.object({
   IMPORTS_PER_MINUTE: wholeNumber(1, 1_000_000).default(10),
   OPEN_RENDER_API: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   OPEN_RENDER_PER_MINUTE: wholeNumber(1, 1_000_000).default(300),
+  REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000).default(60_000),
+  CONNECTIONS_PER_ADDRESS: wholeNumber(0, 1_000_000).default(64),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -126,6 +128,8 @@ export interface Config {
   };
   /** The token-free Kroki and mermaid.ink endpoints: on outside production unless set. */
   openRenderApi: boolean;
+  /** Time for a whole request to arrive; open connections per socket address (0: no cap). */
+  connections: { requestTimeoutMs: number; connectionsPerAddress: number };
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
 }
@@ -200,6 +204,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       openRendersPerMinute: value.OPEN_RENDER_PER_MINUTE,
     },
     openRenderApi: value.OPEN_RENDER_API ? value.OPEN_RENDER_API === 'true' : !production,
+    connections: {
+      requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
+      connectionsPerAddress: value.CONNECTIONS_PER_ADDRESS,
+    },
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };
 }

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     publicUrl: config.publicUrl,
     listenOrigin: config.listenOrigin,
     trustProxy: config.trustProxy,
+    connections: config.connections,
     clientDir: CLIENT_DIR,
     logLevel: config.logLevel,
   });

@@ -1,0 +1,91 @@
+/**
+ * Slow and greedy clients: how long a request may take to arrive, and how many connections one
+ * address may hold open. Together they keep a client that trickles bytes, or opens sockets and
+ * sends nothing, from tying up the server.
+ */
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+
+export interface ConnectionLimits {
+  /** Longest time for a whole request (headers and body) to arrive; then 408 and closed. */
+  requestTimeoutMs: number;
+  /** Open connections per socket address; excess ones are closed at once. 0: no cap. */
+  connectionsPerAddress: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
+  requestTimeoutMs: 60_000,
+  connectionsPerAddress: 64,
+};
+
+/** Headers are small: they get this long at most, even when bodies may take longer. */
+const HEADERS_TIMEOUT_MS = 10_000;
+/** How often Node looks for requests past their time (its default is 30 s). */
+const CHECK_INTERVAL_MS = 1_000;
+
+/** The Fastify server options that bound how long a request may take to arrive. */
+export function timeoutOptions(
+  requestTimeoutMs: number,
+): Pick<FastifyHttpOptions<Server>, 'requestTimeout' | 'http' | 'clientErrorHandler'> {
+  return {
+    requestTimeout: requestTimeoutMs,
+    http: {
+      requestTimeout: requestTimeoutMs,
+      headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(CHECK_INTERVAL_MS, requestTimeoutMs),
+    },
+    clientErrorHandler: answerClientError,
+  };
+}
+
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'The request took too long to arrive.'],
+  HPE_HEADER_OVERFLOW: [431, 'The request headers are too large.'],
+};
+
+/**
+ * Errors Node raises before a request reaches the app (a request past its time, malformed
+ * HTTP): answered in the app's `{error}` shape, then the connection is closed.
+ */
+function answerClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'The request is malformed.'];
+  this.log.info({ status, code: error.code, ip: socket.remoteAddress }, message);
+  const pending = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !pending?.headersSent) {
+    const body = JSON.stringify({ error: message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/**
+ * Counts the open sockets of each remote address and closes those past `cap` at once. The
+ * address is the socket's: behind a reverse proxy every client shares the proxy's.
+ */
+export function capConnectionsPerAddress(server: Server, cap: number): void {
+  if (cap <= 0) return;
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= cap) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+}
