@@ -76,7 +76,7 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
     expect(response.body).toContain('Embedded hello');
   }, 60_000);
 
-  it('points the Open Graph image at the PNG, on the app's own address (never the Host header)', async () => {
+  it('points the Open Graph image at the PNG, on the app’s own address (never the Host header)', async () => {
     const page = await app.inject({
       method: 'GET',
       url: `/d/${token}`,
