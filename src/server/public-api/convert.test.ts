@@ -244,6 +244,8 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       'content',
       'format',
       'height',
+      'landscape',
+      'paper',
       'theme',
       'width',
     ]);
