@@ -42,13 +42,37 @@ export const CONTENT_MAX = 1_000_000;
 /** PostgreSQL text cannot hold NUL, and no diagram, title or name needs it. */
 export const hasNoNul = (value: string) => !value.includes('\u0000');
 
-const requiredText = (field: string) =>
+/** Text a client sends for `field`: a string without NUL. */
+export const requiredText = (field: string) =>
   z
     .string({
       error: (issue) =>
         issue.input === undefined ? `${field} is required` : `${field} must be text`,
     })
     .refine(hasNoNul, `${field} must not contain NUL characters`);
+
+/**
+ * Dates a client sends (a save's `updatedAt`, an export manifest's dates): ISO 8601, from the year
+ * 1000 to 9999. JavaScript reads dates far outside PostgreSQL's range (±271,821 years; year 0
+ * does not exist there), and no diagram needs a date outside these four-digit years.
+ */
+export const DATE_YEARS = { first: 1000, last: 9999 } as const;
+const EARLIEST = Date.UTC(DATE_YEARS.first, 0, 1);
+const LATEST = Date.UTC(DATE_YEARS.last + 1, 0, 1) - 1;
+// Anchored, each part a fixed run of digits: linear.
+const ISO_DATE_TIME =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+export function isStorableDateTime(value: string): boolean {
+  if (!ISO_DATE_TIME.test(value)) return false;
+  const time = Date.parse(value);
+  return time >= EARLIEST && time <= LATEST;
+}
+
+export const dateTime = (field: string) => {
+  const message = `${field} must be a date-time from the year ${DATE_YEARS.first} to ${DATE_YEARS.last}, such as 2024-05-01T12:00:00.000Z`;
+  return z.string({ error: message }).refine(isStorableDateTime, message);
+};
 
 const title = requiredText('title')
   .trim()
@@ -79,10 +103,7 @@ export const updateDiagramBody = z
     content: content.optional(),
     isPublic: z.boolean({ error: 'isPublic must be true or false' }).optional(),
     folderId: folderId.optional(),
-    updatedAt: z
-      .string({ error: 'updatedAt must be a date-time string' })
-      .refine((value) => !Number.isNaN(Date.parse(value)), 'updatedAt must be an ISO date-time')
-      .optional(),
+    updatedAt: dateTime('updatedAt').optional(),
     /** 'auto' saves keep a version at most every few minutes; 'manual' ones always do. */
     saveKind: z
       .enum(['manual', 'auto'], { error: "saveKind must be 'manual' or 'auto'" })

@@ -1,6 +1,6 @@
 /** Export all and Import: the manifest of an export zip, the import answer and the limits. */
 import { z } from './zod.js';
-import { diagramSummarySchema, folderSchema } from './schemas.js';
+import { dateTime, diagramSummarySchema, folderSchema, requiredText } from './schemas.js';
 
 export const EXPORT_FORMAT = 'lifeline-export';
 export const EXPORT_VERSION = 1;
@@ -27,23 +27,22 @@ export const IMPORT_LIMITS = {
   items: 5_000,
 } as const;
 
-const timestamp = z.string().refine((value) => !Number.isNaN(Date.parse(value)));
 /** A PostgreSQL integer. */
 const position = z.number().int().min(-2_147_483_648).max(2_147_483_647);
 
 export const manifestSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.literal(EXPORT_VERSION),
-  exportedAt: timestamp,
-  folders: z.array(z.object({ name: z.string(), position })),
+  exportedAt: dateTime('exportedAt'),
+  folders: z.array(z.object({ name: requiredText('name'), position })),
   diagrams: z.array(
     z.object({
-      path: z.string(),
-      title: z.string(),
-      folder: z.string().nullable(),
+      path: requiredText('path'),
+      title: requiredText('title'),
+      folder: requiredText('folder').nullable(),
       position,
-      createdAt: timestamp,
-      updatedAt: timestamp,
+      createdAt: dateTime('createdAt'),
+      updatedAt: dateTime('updatedAt'),
     }),
   ),
 });

@@ -136,6 +136,19 @@ describeEach(testDatabases, 'diagram calls on $name', ({ open }) => {
       400,
       /updatedAt/,
     ],
+    ...[
+      '-271821-04-20T00:00:00.000Z',
+      '+275760-09-13T00:00:00.000Z',
+      '0000-01-01T00:00:00.000Z',
+      '0999-12-31T23:59:59.999Z',
+      '10000-01-01T00:00:00.000Z',
+      'Mon, 01 Jan 2024 00:00:00 GMT',
+    ].map((updatedAt): [string, InjectOptions, number, RegExp] => [
+      `updatedAt ${updatedAt}`,
+      { method: 'PUT', payload: { title: 'a', updatedAt } },
+      400,
+      /^updatedAt must be a date-time from the year 1000 to 9999/,
+    ]),
     [
       'content over 1,000,000',
       { method: 'PUT', payload: { content: 'x'.repeat(1_000_001) } },

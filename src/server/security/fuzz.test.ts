@@ -7,6 +7,7 @@
  * FUZZ_SEED and FUZZ_RUNS replay or extend a run (a failure prints its seed and counterexample).
  */
 import { deflateSync } from 'node:zlib';
+import { strToU8, zipSync } from 'fflate';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
 import { describeEach } from '../test/needs.js';
 import { recordRoutes } from '../test/route-list.js';
+import { multipartBody } from '../test/multipart.js';
 import { snapshotDatabase } from '../test/snapshot.js';
 import { as, makeWorld, type ActorName, type World } from '../test/world.js';
 
@@ -46,8 +48,50 @@ const HUGE = 'x'.repeat(1_000_001);
 const DEEP_ARRAY = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
 const DEEP_OBJECT = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 
+/** Bidirectional controls: they reorder what a reader sees (`txt.exe` shown as `exe.txt`). */
+const BIDI = [
+  '\u202A',
+  '\u202B',
+  '\u202C',
+  '\u202D',
+  '\u202E',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200E',
+  '\u200F',
+  '\u061C',
+];
+
+/** 10,000 to 200,000 of one character: what a non-linear reader of user text stalls on. */
+const longRun = fc
+  .tuple(
+    fc.constantFrom(
+      ' ',
+      'a',
+      '#',
+      '`',
+      '~',
+      '-',
+      '*',
+      '(',
+      '[',
+      '<',
+      '\\',
+      '\n',
+      '\t',
+      '%',
+      ...BIDI,
+    ),
+    fc.integer({ min: 10_000, max: 200_000 }),
+  )
+  .map(([char, count]) => char.repeat(count));
+
 /** Text no sane client sends: lone surrogates, NUL, bidi overrides, combining marks, emoji. */
 const strangeText = fc.oneof(
+  longRun,
+  fc.string({ unit: fc.constantFrom('a', '.', ' ', ...BIDI), maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
     '',
@@ -58,6 +102,8 @@ const strangeText = fc.oneof(
     '\uDFFF',
     'a\uD83D',
     '\u202E\u202D',
+    'invoice\u202Etxt.exe',
+    '\u2067\u2069\u200F\u061C',
     'e\u0301\u0301\u0301',
     '👩‍👩‍👧‍👦',
     '\uFEFF',
@@ -77,7 +123,38 @@ const strangeNumber = fc.oneof(
   fc.constantFrom(-1, 0, 1, 2 ** 31, 2 ** 53, -(2 ** 63), 1e308, 1.5, Number.MAX_VALUE),
 );
 
-const leaf = fc.oneof(strangeText, strangeNumber, fc.boolean(), fc.constant(null));
+/** Dates JavaScript reads but PostgreSQL cannot store, and strings that are no dates at all. */
+const strangeDate = fc.oneof(
+  fc.constantFrom(
+    '-271821-04-20T00:00:00.000Z',
+    '+275760-09-13T00:00:00.000Z',
+    '0000-01-01T00:00:00.000Z',
+    '-000001-01-01T00:00:00.000Z',
+    '0999-12-31T23:59:59.999Z',
+    '10000-01-01T00:00:00.000Z',
+    '9999-12-31T23:59:59.999-01:00',
+    '2024-02-30T00:00:00.000Z',
+    '2024-13-01T00:00:00.000Z',
+    '2024-01-01T25:00:00.000Z',
+    '2024-01-01',
+    '2024-01-01T00:00:00.000',
+    'Mon, 01 Jan 2024 00:00:00 GMT',
+    '1e309',
+    'yesterday',
+    '',
+  ),
+  fc
+    .date({ min: new Date(-8.64e15), max: new Date(8.64e15), noInvalidDate: true })
+    .map((date) => date.toISOString()),
+);
+
+const leaf = fc.oneof(
+  { arbitrary: strangeDate, weight: 1 },
+  strangeText,
+  strangeNumber,
+  fc.boolean(),
+  fc.constant(null),
+);
 
 /** JSON text of a value that may hold pollution keys as the object's own keys. */
 const jsonText: fc.Arbitrary<string> = fc
@@ -129,8 +206,75 @@ const VALID_FOR_ALL = {
   format: 'svg',
 };
 const nearlyValidText = fc
-  .dictionary(fc.constantFrom(...FIELDS), leaf, { minKeys: 1, maxKeys: 2 })
-  .map((strange) => JSON.stringify({ ...VALID_FOR_ALL, ...strange }));
+  .tuple(
+    fc.dictionary(fc.constantFrom(...FIELDS), leaf, { minKeys: 1, maxKeys: 2 }),
+    fc.option(strangeDate, { freq: 2 }),
+  )
+  .map(([strange, updatedAt]) =>
+    JSON.stringify({ ...VALID_FOR_ALL, ...strange, ...(updatedAt === null ? {} : { updatedAt }) }),
+  );
+
+/** A multipart upload for POST /api/import. */
+interface Upload {
+  payload: Buffer;
+  contentType: string;
+}
+const uploadOf = (name: string, content: Uint8Array | string): Upload => {
+  const { payload, headers } = multipartBody([{ name, content }]);
+  return { payload, contentType: headers['content-type'] };
+};
+const DATE = '2024-01-01T00:00:00.000Z';
+/** A Lifeline export whose manifest holds the given fields. */
+function exportUpload(fields: {
+  title: unknown;
+  folder: unknown;
+  folderName: unknown;
+  createdAt: unknown;
+  updatedAt: unknown;
+  exportedAt: unknown;
+}): Upload {
+  const { title, folder, folderName, createdAt, updatedAt, exportedAt } = fields;
+  const manifest = {
+    format: 'lifeline-export',
+    version: 1,
+    exportedAt,
+    folders: [{ name: folderName, position: 0 }],
+    diagrams: [{ path: 'a.mmd', title, folder, position: 0, createdAt, updatedAt }],
+  };
+  const zip = zipSync({
+    'manifest.json': strToU8(JSON.stringify(manifest)),
+    'a.mmd': strToU8('graph TD'),
+  });
+  return uploadOf('export.zip', zip);
+}
+/** Zip paths hold at most 65,535 bytes, and the multipart file name no quote or line break. */
+const shortName = (text: string) => text.slice(0, 500).replace(/["\r\n/]/g, '_') || '_';
+const sometimes = <T>(strange: fc.Arbitrary<T>, usual: unknown) =>
+  fc.oneof(strange, fc.constant(usual));
+const importUpload: fc.Arbitrary<Upload> = fc.oneof(
+  fc
+    .record({
+      title: sometimes(strangeText, 'T'),
+      folder: sometimes(fc.oneof(strangeText, fc.constant(null)), 'F'),
+      folderName: sometimes(strangeText, 'F'),
+      createdAt: sometimes(strangeDate, DATE),
+      updatedAt: sometimes(strangeDate, DATE),
+      exportedAt: sometimes(strangeDate, DATE),
+    })
+    .map(exportUpload),
+  fc
+    .tuple(strangeText, strangeText)
+    .map(([folder, name]) =>
+      uploadOf(
+        'plain.zip',
+        zipSync({ [`${shortName(folder)}/${shortName(name)}.mmd`]: strToU8('graph TD') }),
+      ),
+    ),
+  strangeText.map((heading) =>
+    uploadOf('notes.md', `# ${heading}\n\n\`\`\`mermaid\ngraph TD\n\`\`\`\n`),
+  ),
+  strangeText.map((name) => uploadOf(`${shortName(name)}.mmd`, 'graph TD')),
+);
 
 const body = fc.option(
   fc.oneof(
@@ -211,6 +355,8 @@ interface FuzzInput {
   query: string | undefined;
   body: string | undefined;
   contentType: string | undefined;
+  /** Sent instead of body and content type when the route is POST /api/import. */
+  upload: Upload | undefined;
 }
 
 /** Inputs that once answered 500 or another error shape, kept as regressions. */
@@ -231,12 +377,44 @@ const REGRESSIONS: FuzzInput[] = [
   { route: 'GET /kroki/:type/:format/:encoded', params: ['mermaid', 'svg', 'eJzLSM'] },
   { route: 'GET /ink/svg/:code', params: ['pako:%ED%A0%80'] },
   { route: 'POST /kroki/', body: '{"diagram_source":1,"diagram_type":"mermaid"}' },
+  // Dates JavaScript reads but PostgreSQL cannot store.
+  {
+    route: 'PUT /api/diagrams/:id',
+    body: '{"title":"t","updatedAt":"-271821-04-20T00:00:00.000Z"}',
+  },
+  {
+    route: 'PUT /api/diagrams/:id',
+    body: '{"title":"t","updatedAt":"+275760-09-13T00:00:00.000Z"}',
+  },
+  {
+    route: 'POST /api/import',
+    upload: exportUpload({
+      title: 'T',
+      folder: null,
+      folderName: 'F',
+      createdAt: '+275760-09-13T00:00:00.000Z',
+      updatedAt: '-271821-04-20T00:00:00.000Z',
+      exportedAt: DATE,
+    }),
+  },
+  {
+    route: 'POST /api/import',
+    upload: exportUpload({
+      title: 'a\u0000b',
+      folder: 'F\u0000',
+      folderName: '\u0000',
+      createdAt: DATE,
+      updatedAt: DATE,
+      exportedAt: DATE,
+    }),
+  },
 ].map((example) => ({
   actor: 'owner' as ActorName,
   params: ['VALID'],
   query: undefined,
   body: undefined,
   contentType: 'application/json',
+  upload: undefined,
   ...example,
 }));
 
@@ -278,6 +456,7 @@ describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => 
         shareLookupsPerMinute: 1_000_000,
         apiCallsPerMinute: 1_000_000,
         openRendersPerMinute: 1_000_000,
+        importsPerMinute: 1_000_000,
       },
     });
     world = await makeWorld(database.db, appSecret);
@@ -297,16 +476,20 @@ describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => 
       query,
       body,
       contentType,
+      upload: fc.option(importUpload, { freq: 4 }).map((upload) => upload ?? undefined),
     });
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
         const [method, url] = input.route.split(' ') as [InjectOptions['method'], string];
         const path = fill(url, world, input.params);
+        const upload = input.route === 'POST /api/import' ? input.upload : undefined;
+        const payload = upload?.payload ?? input.body;
+        const type = upload?.contentType ?? input.contentType;
         const options: InjectOptions = {
           method,
           url: input.query ? `${path}?${input.query}` : path,
-          ...(input.body !== undefined ? { payload: input.body } : {}),
-          headers: input.contentType !== undefined ? { 'content-type': input.contentType } : {},
+          ...(payload !== undefined ? { payload } : {}),
+          headers: type !== undefined ? { 'content-type': type } : {},
         };
         const before = await snapshotDatabase(database.db);
         const response = await app.inject(as(world, input.actor, options));

@@ -4,7 +4,7 @@
  * Lifeline export's manifest restores titles, folders, positions and dates exactly. Any bad file
  * refuses the whole import with a message naming it; nothing here touches the database.
  */
-import { CONTENT_MAX, FOLDER_NAME_MAX, TITLE_MAX } from '../../shared/schemas.js';
+import { CONTENT_MAX, FOLDER_NAME_MAX, TITLE_MAX, hasNoNul } from '../../shared/schemas.js';
 import { EDITOR_TEXT } from '../../shared/messages.js';
 import {
   ARCHIVE_EXTENSIONS,
@@ -142,8 +142,27 @@ function parseManifest(entry: ZipEntry, zip: string): Manifest {
     throw badRequest(`${label} is not valid JSON.`);
   }
   const parsed = manifestSchema.safeParse(data);
-  if (!parsed.success) throw badRequest(`${label} is not a Lifeline export manifest.`);
+  if (!parsed.success) {
+    throw badRequest(
+      `${label} is not a Lifeline export manifest: ${describe(parsed.error.issues[0])}.`,
+    );
+  }
   return parsed.data;
+}
+
+/** "diagrams[0].updatedAt must be …": the schema's message, naming the field by its place. */
+function describe(issue: { path: PropertyKey[]; message: string } | undefined): string {
+  if (!issue) return 'it is malformed';
+  const where = issue.path
+    .map((key, index) =>
+      typeof key === 'number' ? `[${key}]` : `${index ? '.' : ''}${String(key)}`,
+    )
+    .join('');
+  const last = issue.path.at(-1);
+  if (typeof last === 'string' && issue.message.startsWith(`${last} `)) {
+    return `${where}${issue.message.slice(last.length)}`;
+  }
+  return where ? `${where}: ${issue.message}` : issue.message;
 }
 
 async function planArchive(zip: string, entries: ZipEntry[], plan: PlanDraft): Promise<void> {
@@ -233,6 +252,9 @@ export async function planImport(files: UploadedFile[]): Promise<ImportPlan> {
   const budget: ByteBudget = { remaining: IMPORT_LIMITS.totalBytes };
   for (const file of files) {
     const label = quote(file.name);
+    if (!hasNoNul(file.name)) {
+      throw badRequest(`${label} has a NUL character in its name; rename the file.`);
+    }
     if (isUnsafePath(file.name) || file.name.includes('/')) {
       throw badRequest(`${label} is not a plain file name; choose files, not paths.`);
     }

@@ -341,7 +341,96 @@ describeEach(testDatabases, 'export all and import on $name', ({ open }) => {
       return zip;
     }
 
+    /** A Lifeline export of one diagram, with fields of its manifest replaced. */
+    function exportZip(
+      diagram: Record<string, unknown> = {},
+      folders: unknown[] = [],
+      zipName = 'export.zip',
+    ): UploadFile[] {
+      const date = '2024-01-01T00:00:00.000Z';
+      const manifest = {
+        format: 'lifeline-export',
+        version: 1,
+        exportedAt: date,
+        folders,
+        diagrams: [
+          {
+            ...{ path: 'a.mmd', title: 'A', folder: null, position: 0 },
+            ...{ createdAt: date, updatedAt: date },
+            ...diagram,
+          },
+        ],
+      };
+      const entries = {
+        'manifest.json': strToU8(JSON.stringify(manifest)),
+        'a.mmd': strToU8('graph TD'),
+      };
+      return [{ name: zipName, content: zipSync(entries) }];
+    }
+    const manifestCase = (
+      name: string,
+      diagram: Record<string, unknown>,
+      message: RegExp,
+      folders: unknown[] = [],
+    ) => ({ name, files: () => exportZip(diagram, folders), status: 400, message });
+
     const cases: { name: string; files: () => UploadFile[]; status: number; message: RegExp }[] = [
+      manifestCase(
+        'a manifest date before year -271,820',
+        { updatedAt: '-271821-04-20T00:00:00.000Z' },
+        /^"manifest\.json" in "export\.zip" is not a Lifeline export manifest: diagrams\[0\]\.updatedAt must be a date-time from the year 1000 to 9999/,
+      ),
+      manifestCase(
+        'a manifest date in year 275,760',
+        { createdAt: '+275760-09-13T00:00:00.000Z' },
+        /"manifest\.json" in "export\.zip" .*diagrams\[0\]\.createdAt must be a date-time from the year 1000/,
+      ),
+      manifestCase(
+        'a manifest date in year 0',
+        { createdAt: '0000-01-01T00:00:00.000Z' },
+        /diagrams\[0\]\.createdAt must be a date-time/,
+      ),
+      manifestCase(
+        'a manifest title with NUL',
+        { title: 'a\u0000b' },
+        /diagrams\[0\]\.title must not contain NUL/,
+      ),
+      manifestCase(
+        'a manifest diagram folder with NUL',
+        { folder: 'F\u0000' },
+        /diagrams\[0\]\.folder must not contain NUL/,
+      ),
+      manifestCase('a manifest folder with NUL', {}, /folders\[0\]\.name must not contain NUL/, [
+        { name: '\u0000', position: 0 },
+      ]),
+      {
+        name: 'a Markdown heading with NUL',
+        files: () => [{ name: 'nul.md', content: '# a\u0000b\n```mermaid\ngraph TD\n```' }],
+        status: 400,
+        message: /"nul\.md" is not a text file/,
+      },
+      {
+        name: 'a zip directory with NUL',
+        files: () => [
+          { name: 'dir.zip', content: zipSync({ 'a\u0000b': { 'c.mmd': strToU8('graph TD') } }) },
+        ],
+        status: 400,
+        message: /"dir\.zip" contains an unsafe path .*NUL characters/,
+      },
+      {
+        name: 'a zip file name with NUL',
+        files: () => [
+          { name: 'name.zip', content: zipSync({ 'c\u0000.mmd': strToU8('graph TD') }) },
+        ],
+        status: 400,
+        message: /"name\.zip" contains an unsafe path .*NUL characters/,
+      },
+      {
+        name: 'an uploaded file name with NUL',
+        files: () => [{ name: 'a\u0000b.mmd', content: 'graph TD' }],
+        status: 400,
+        message: /has a NUL character in its name/,
+      },
       {
         name: 'a binary file named .mmd',
         files: () => [

@@ -36,7 +36,10 @@ const tooManyEntries = (label: string) =>
 const unreadable = (label: string) =>
   badRequest(`${label} is not a zip file Lifeline can read (damaged or an unsupported format).`);
 
-/** Paths must stay inside the archive: no "..", no root, no drive letter, no backslash. */
+/**
+ * Paths must stay inside the archive: no "..", no root, no drive letter, no backslash; and no NUL,
+ * which no title or folder name can hold.
+ */
 export function isUnsafePath(path: string): boolean {
   return (
     path.includes('\\') ||
@@ -50,7 +53,7 @@ export function isUnsafePath(path: string): boolean {
 function assertSafe(path: string, label: string): void {
   if (isUnsafePath(path)) {
     throw badRequest(
-      `${label} contains an unsafe path "${path}": paths may not contain "..", backslashes or start at the root.`,
+      `${label} contains an unsafe path "${path}": paths may not contain "..", backslashes or NUL characters, or start at the root.`,
     );
   }
 }
