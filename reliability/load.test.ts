@@ -46,8 +46,10 @@ describeEach(targets, 'load on $title', ({ name, title }) => {
         // render waits behind queued queries, so a small diagram can take over the default 10 s.
         // The figures report how slow it gets; the run counts it as an error only past 30 s.
         RENDER_TIMEOUT_MS: '30000',
-        // Every simulated user connects from 127.0.0.1: one address holding LOAD_USERS sockets.
-        CONNECTIONS_PER_ADDRESS: String(LOAD_USERS + 50),
+        // Every simulated user, and the suite's own set-up and checking clients, connect from
+        // 127.0.0.1: one address holding well over LOAD_USERS sockets. The per-address cap is
+        // not what this run measures (slow-clients.test.ts does), so it is off here.
+        CONNECTIONS_PER_ADDRESS: '0',
       },
     });
     users = await makeUsers(app.url, LOAD_USERS + SPARE_USERS, 2, ledger);
