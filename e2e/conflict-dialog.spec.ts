@@ -58,6 +58,7 @@ for (const { name, viewport } of [
       expect(overflow).toBeLessThanOrEqual(0);
       for (const button of [SAVING_TESTIDS.keepBoth, SAVING_TESTIDS.keepServer]) {
         const b = await box(dialog.getByTestId(button));
+        expect(b.x).toBeGreaterThanOrEqual(outer.x);
         expect(b.x + b.width).toBeLessThanOrEqual(outer.x + outer.width);
       }
       await page.screenshot({ path: testInfo.outputPath(`conflict-${name}-${colorScheme}.png`) });
