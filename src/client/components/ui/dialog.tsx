@@ -64,7 +64,11 @@ export function DialogDescription({
 }
 
 export function DialogFooter({ children }: { children: ReactNode }) {
-  return <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">{children}</div>;
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+      {children}
+    </div>
+  );
 }
 
 /** The tinted icon badge above a dialog's title. */
