@@ -330,6 +330,9 @@ describe('open render endpoints', () => {
     expect(page).toContain('<code>/kroki/{type}/{format}/{encoded}</code>');
     expect(page).toContain('<code>pako:</code>');
     expect(page).toContain('/ink/svg/');
+    // The examples are working URLs: the example diagram encoded as each protocol wants.
+    expect(page).toMatch(/curl &#39;http:\/\/[^&]+\/kroki\/mermaid\/svg\/eN[\w-]+&#39;/);
+    expect(page).not.toContain('{encoded}&#39;');
     // Inline code is shown as code, and limits read as a person would write them.
     const text = page.replace(/<pre>[\s\S]*?<\/pre>/g, '');
     expect(text).not.toContain('`');

@@ -72,11 +72,12 @@ interface Parameter {
 function getExample(origin: string, path: string): string {
   const kroki = deflateSync(EXAMPLE_CONTENT, { level: 9 }).toString('base64url');
   const ink = Buffer.from(EXAMPLE_CONTENT, 'utf8').toString('base64url');
+  // OpenAPI writes path parameters as {name}.
   const url = path
-    .replace(':type', 'mermaid')
-    .replace(':format', 'svg')
-    .replace(':encoded', kroki)
-    .replace(':code', ink);
+    .replace('{type}', 'mermaid')
+    .replace('{format}', 'svg')
+    .replace('{encoded}', kroki)
+    .replace('{code}', ink);
   const extension = path.includes('/img/') ? 'jpg' : path.includes('/pdf/') ? 'pdf' : 'svg';
   return `curl '${origin}${url}' -o diagram.${extension}`;
 }
