@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
+    // The server renderer's pages load the shared render module, bundled from source.
+    globalSetup: ['test/build-render-page.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     // PGlite instances are memory-hungry; two workers match the machine's two cores.

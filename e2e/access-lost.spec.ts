@@ -1,8 +1,8 @@
 /**
  * A collaborator whose access goes away while the diagram is open: removed by the owner, or made
- * a viewer. Their next save is refused; they are told so (never 'Auto-save failed'), the editor
- * turns read-only, their text stays on the device (after a reload too) and can be saved as a
- * diagram of their own.
+ * a viewer. The open connection is told at once; they are told so (never 'Auto-save failed'), the
+ * editor turns read-only, text that had not reached the server (typed with auto-save off) stays
+ * on the device (after a reload too) and can be saved as a diagram of their own.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { TOAST_TEXT } from '../src/shared/messages';
@@ -64,10 +64,18 @@ async function sharedAndEditing(browser: Browser) {
   return { owner, editor, ed, id, title, collaboratorId, editorEmail };
 }
 
-/** Types after access changed, waits for the refused auto-save and checks what the editor shows. */
-async function typeAndExpectNotice(page: Page, ed: EditorPage, reason: 'removed' | 'viewer') {
+/** Turns auto-save off and types text that stays on this device until saved. */
+async function typeUnsent(page: Page, ed: EditorPage) {
+  const toggle = page.getByTestId(SAVING_TESTIDS.autoSaveSwitch);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-state', 'unchecked');
   await ed.focusEnd();
   await page.keyboard.type('\n    Team-->>Olive: Mine to keep');
+  await expect(page.getByTestId(SAVING_TESTIDS.status)).toHaveAttribute('data-state', 'unsaved');
+}
+
+/** After access changed: the notice, no auto-save failure, read-only, the unsent text kept. */
+async function expectNotice(page: Page, ed: EditorPage, reason: 'removed' | 'viewer') {
   await expect(banner(page)).toBeVisible();
   await expect(banner(page)).toHaveAttribute('data-reason', reason);
   const [title, description] =
@@ -89,12 +97,13 @@ test('a removed editor is told, keeps their text after a reload, and saves it as
 }) => {
   const { owner, editor, ed, id, title, collaboratorId } = await sharedAndEditing(browser);
   const page = editor.page;
+  await typeUnsent(page, ed);
   const removed = await owner.page.request.delete(
     `/api/diagrams/${id}/collaborators/${collaboratorId}`,
   );
   expect(removed.status()).toBe(204);
 
-  await typeAndExpectNotice(page, ed, 'removed');
+  await expectNotice(page, ed, 'removed');
   await expect(page.getByTestId(SHARE_TESTIDS.accessBadge)).toHaveCount(0);
   const key = `lifeline-unsaved:${editor.id}:${id}`;
   await expect.poll(() => ed.storageItem(key)).toContain('Mine to keep');
@@ -132,12 +141,13 @@ test('an editor made a viewer is told, turns read-only and saves their text as a
 }) => {
   const { owner, editor, ed, id, title, editorEmail } = await sharedAndEditing(browser);
   const page = editor.page;
+  await typeUnsent(page, ed);
   const changed = await owner.page.request.post(`/api/diagrams/${id}/collaborators`, {
     data: { email: editorEmail, role: 'viewer' },
   });
   expect(changed.ok()).toBe(true);
 
-  await typeAndExpectNotice(page, ed, 'viewer');
+  await expectNotice(page, ed, 'viewer');
   await expect(page.getByTestId(SHARE_TESTIDS.accessBadge)).toHaveAttribute(
     'data-access',
     'viewer',

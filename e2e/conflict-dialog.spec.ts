@@ -3,6 +3,7 @@ import type { Diagram } from '../src/shared/schemas';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { EditorPage } from './support/editorPage';
+import { withoutLiveConnection } from './support/live';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 /** A line no space breaks: the longest a diagram can put in the conflict dialog's text block. */
@@ -30,6 +31,8 @@ for (const { name, viewport } of [
         data: { title: 'Changed elsewhere', content: 'sequenceDiagram\n    Alice->>Bob: mine' },
       });
       const diagram = (await created.json()) as Diagram;
+      // Between live tabs edits merge; the dialog is for an editor saving over REST.
+      await withoutLiveConnection(page);
       await page.goto(`/?diagramId=${diagram.id}`);
       await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
       const toggle = page.getByTestId(SAVING_TESTIDS.autoSaveSwitch);

@@ -137,6 +137,41 @@ test('while a long diagram renders, the page stays usable and keeps the last dra
   await expect(drawing(page)).toContainText('message 600');
 });
 
+test('newer text is drawn without waiting for a stale long render to finish', async ({ page }) => {
+  test.slow(); // three renders of the 600-message diagram
+  const editor = await openEditor(page);
+  await editor.setText(LARGE);
+  await expect(preview(page)).toHaveAttribute('data-shown-length', String(LARGE.length), {
+    timeout: 60_000,
+  });
+  // Every drawing shown, in order, by the text it drew.
+  await preview(page).evaluate((section) => {
+    const shown: string[] = [];
+    (window as unknown as { shownLengths: string[] }).shownLengths = shown;
+    new MutationObserver(() => {
+      const length = section.getAttribute('data-shown-length') ?? '';
+      if (shown.at(-1) !== length) shown.push(length);
+    }).observe(section, { attributes: true, attributeFilter: ['data-shown-length'] });
+  });
+  const stale = `${LARGE}\n    Alice->>Bob: stale edit`;
+  const newest = `${LARGE}\n    Alice->>Bob: newest edit`;
+  const sent = Number(await preview(page).getAttribute('data-latest-seq'));
+  await editor.setText(stale);
+  // The stale text went to the frame, which is now busy drawing it.
+  await expect(preview(page)).toHaveAttribute('data-latest-seq', String(sent + 1));
+  await editor.setText(newest);
+  await expect(preview(page)).toHaveAttribute('data-shown-length', String(newest.length), {
+    timeout: 60_000,
+  });
+  await expect(drawing(page)).toContainText('newest edit');
+  // The frame that was drawing the stale text was dropped: its drawing never came.
+  const shown = await page.evaluate(
+    () => (window as unknown as { shownLengths: string[] }).shownLengths,
+  );
+  expect(shown).toEqual([String(newest.length)]);
+  await expect(drawing(page)).not.toContainText('stale edit');
+});
+
 test('zoom controls scale the drawing and fit it to the panel', async ({ page }) => {
   const editor = await openEditor(page);
   await editor.setText(FLOW);

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { MOBILE_BREAKPOINT_PX } from '../src/shared/constants';
 import type { Diagram } from '../src/shared/schemas';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { EditorPage } from './support/editorPage';
+import { resizeAcrossBreakpoint, serverState } from './support/layouts';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -29,26 +29,8 @@ async function openSavedDiagram(page: Page): Promise<{ editor: EditorPage; diagr
 }
 
 /** 1440 → 390 → 1440: across the phone breakpoint, where the panels are laid out anew. */
-async function resizeAcrossBreakpoint(page: Page, editor: EditorPage, expected: string) {
-  expect(PHONE.width).toBeLessThan(MOBILE_BREAKPOINT_PX);
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
-    await expect(page.locator('[data-panel-group]:has([data-panel-id="editor"])')).toHaveAttribute(
-      'data-panel-group-direction',
-      size === PHONE ? 'vertical' : 'horizontal',
-    );
-    await expect(editor.content).toBeVisible();
-    expect(await editor.text()).toBe(expected);
-  }
-}
-
-async function serverState(page: Page, id: number) {
-  const diagram = (await (await page.request.get(`/api/diagrams/${id}`)).json()) as Diagram;
-  const versions = (await (await page.request.get(`/api/diagrams/${id}/versions`)).json()) as {
-    id: number;
-  }[];
-  return { content: diagram.content, updatedAt: diagram.updatedAt, versions };
-}
+const resizeAcross = (page: Page, editor: EditorPage, expected: string) =>
+  resizeAcrossBreakpoint(page, editor, expected, { wide: DESKTOP, narrow: PHONE });
 
 test.describe('a re-layout keeps the open diagram', () => {
   test('crossing 768 px both ways keeps the text and writes nothing', async ({ page }) => {
@@ -56,7 +38,7 @@ test.describe('a re-layout keeps the open diagram', () => {
     const before = await serverState(page, diagram.id);
     expect(before.content).toBe(SAVED);
 
-    await resizeAcrossBreakpoint(page, editor, SAVED);
+    await resizeAcross(page, editor, SAVED);
     await expect(page.getByTestId(SAVING_TESTIDS.status)).not.toHaveText(SAVING_COPY.unsaved);
     expect(await serverState(page, diagram.id)).toEqual(before);
   });
@@ -72,7 +54,7 @@ test.describe('a re-layout keeps the open diagram', () => {
     await expect(status).toHaveText(SAVING_COPY.saved, { timeout: 15_000 });
     await expect.poll(async () => (await serverState(page, diagram.id)).content).toBe(SAVED + edit);
 
-    await resizeAcrossBreakpoint(page, editor, SAVED + edit);
+    await resizeAcross(page, editor, SAVED + edit);
     await editor.focusEnd();
     await page.keyboard.press('ControlOrMeta+z');
     expect(await editor.text()).toBe(SAVED);

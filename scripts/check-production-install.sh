@@ -30,12 +30,15 @@ npm run --silent build >/dev/null || fail "npm run build failed."
 app="$work/app"
 mkdir -p "$app"
 cp package.json package-lock.json "$app/"
+cp -R patches "$app/patches"
 cp -R dist "$app/dist"
 
 echo "Installing production dependencies into $app…"
 (cd "$app" && npm ci --omit=dev --prefer-offline --no-audit --no-fund --loglevel=error) ||
   fail "npm ci --omit=dev failed."
 [ ! -e "$app/node_modules/typescript" ] || fail "devDependencies were installed."
+grep -q "Lifeline patch" "$app/node_modules/mermaid/dist/mermaid.js" ||
+  fail "the install did not apply patches/ to mermaid."
 
 port="$(node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 base="http://127.0.0.1:$port"

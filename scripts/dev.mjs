@@ -8,6 +8,10 @@ const children = [
     env: { ...process.env, PORT: process.env.API_PORT ?? '3001', HOST: '127.0.0.1' },
   }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
+  // The server's render pages run the shared render module, rebuilt on change.
+  spawn('npx', ['vite', 'build', '-c', 'vite.render-page.config.ts', '--watch'], {
+    stdio: 'inherit',
+  }),
 ];
 
 const stop = () => {

@@ -4,7 +4,8 @@
  * bench:render's, cache off), each request over a kept-alive connection:
  *  - convert SVG (the baseline), Kroki GET and POST SVG, mermaid.ink GET SVG and PNG, Kroki GET PDF;
  *  - the same Kroki GET answered again with the cache on, and revalidated (304).
- * Prints medians / p95 and each contender's ratio to convert.
+ * Prints medians / p95 and each contender's ratio to convert, and large.mmd through convert against
+ * stock mermaid's own in-page render of it (unpatched, same version, same run).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,11 +16,12 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
 import type { ServerHello } from '../render/server';
-import { fmt, timeEach, type Summary } from '../render/stats';
+import { fmt, ms, timeEach, type Summary } from '../render/stats';
+import { stockVersusPatched } from '../render/stock';
 
-const NAMES = ['small', 'flow', 'medium'] as const;
+const NAMES = ['small', 'flow', 'medium', 'large'] as const;
 type Name = (typeof NAMES)[number];
-const RUNS: Record<Name, number> = { small: 40, flow: 40, medium: 10 };
+const RUNS: Record<Name, number> = { small: 40, flow: 40, medium: 10, large: 5 };
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
 interface Server extends ServerHello {
@@ -111,6 +113,8 @@ async function main() {
     NAMES.map((name) => [name, readFileSync(join(FIXTURES_DIR, `${name}.mmd`), 'utf8')]),
   ) as Record<Name, string>;
   const loadBefore = loadavg()[0] ?? 0;
+  // The baseline: stock mermaid (unpatched, same version) drawing large.mmd in-page.
+  const versus = await stockVersusPatched({ large: diagrams.large }, 5);
   const uncached = await startServer({ RENDER_CACHE_MB: '0' });
   const results: Record<string, Partial<Record<Name, Summary>>> = {};
   try {
@@ -150,6 +154,11 @@ async function main() {
     });
     console.log(`| ${label} | ${cells.join(' | ')} |`);
   }
+  const stock = versus.large!.stock.median;
+  const convert = baseline.large?.median ?? NaN;
+  console.log(
+    `\nlarge.mmd: stock mermaid in-page ${ms(stock)} ms, patched in-page ${ms(versus.large!.patched.median)} ms; convert SVG ${ms(convert)} ms = ${(convert / stock).toFixed(2)}× stock (goal ≤ 0.6×: ${convert / stock <= 0.6 ? 'met' : 'MISS'})`,
+  );
 }
 
 void main();

@@ -4,7 +4,8 @@
  *  (b) Lifeline's POST /api/v1/convert end to end over HTTP, SVG and PNG, warm, cache off;
  *  (c) the same request answered from the cache;
  *  (d) the mermaid CLI (mmdc), one process per diagram, on the same system Chromium;
- * plus concurrent throughput on the default pool of 2 pages and server memory over 2,000 renders.
+ * plus concurrent throughput on the default pool of 2 pages and server memory over 2,000 renders,
+ * all against stock mermaid (unpatched, same version) rendering in-page in the same run.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
 import { PagePool } from '../../src/server/render/page-pool';
 import type { ServerHello } from './server';
 import { fmt, ms, summarise, timeEach, treeRssMb, type Summary } from './stats';
+import { stockVersusPatched } from './stock';
 
 import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
 const NAMES = ['small', 'medium', 'large', 'flow'] as const;
@@ -207,6 +209,8 @@ async function main() {
   const started = Date.now();
   const loadBefore = loadavg()[0]!;
   console.log(`Chromium ${chromium}; diagrams from ${FIXTURES_DIR}; load ${loadBefore.toFixed(1)}`);
+  console.log('(s) stock against patched mermaid, in-page…');
+  const versus = await stockVersusPatched({ medium: diagrams.medium, large: diagrams.large }, 7);
   console.log('(a) in-page mermaid.render…');
   const floor = await inPageFloor();
 
@@ -257,7 +261,13 @@ async function main() {
   }));
   const memoryGrowth =
     memoryAfter.node + memoryAfter.chromium - (memoryBefore.node + memoryBefore.chromium);
+  const largeOverStock = e2e.svg.large.median / versus.large!.stock.median;
   const targets = [
+    [
+      'patched in-page faster than stock (large)',
+      versus.large!.patched.median < versus.large!.stock.median,
+    ],
+    ['convert SVG ≤ 0.6× stock in-page (large)', largeOverStock <= 0.6],
     ['SVG b/a ≤ 1.3 (small)', rows[0]!.bOverA <= 1.3],
     ['d/b ≥ 40 (small)', rows[0]!.dOverB >= 40],
     ['d/b ≥ 40 (flow)', rows[3]!.dOverB >= 40],
@@ -276,6 +286,15 @@ async function main() {
       `| ${row.name} | ${fmt(row.a)} | ${fmt(row.svg)} | ${fmt(row.png)} | ${row.bOverA.toFixed(2)} | ${fmt(row.cli)} | ${row.dOverB.toFixed(0)}× |`,
     );
   }
+  console.log('\nStock mermaid (minified, as shipped) against patched, in-page, median / p95 ms:');
+  for (const [name, row] of Object.entries(versus)) {
+    console.log(
+      `  ${name}: stock ${fmt(row.stock)}, patched ${fmt(row.patched)} (${(row.patched.median / row.stock.median).toFixed(2)}×)`,
+    );
+  }
+  console.log(
+    `  large through convert SVG: ${ms(e2e.svg.large.median)} ms = ${largeOverStock.toFixed(2)}× stock in-page`,
+  );
   console.log(`\n(c) cached answer, small: SVG ${fmt(cached.svg)} ms, PNG ${fmt(cached.png)} ms`);
   console.log(
     `Throughput, ${CLIENTS} clients, 2 pages, small SVG: ${throughput.toFixed(1)} renders/s (in-page limit of 2 pages: ${pageLimit.toFixed(1)}/s, ${((throughput / pageLimit) * 100).toFixed(0)}%)`,
@@ -299,6 +318,8 @@ async function main() {
         date: new Date().toISOString(),
         chromium,
         rows,
+        versus,
+        largeOverStock,
         cached,
         throughput,
         pageLimit,

@@ -2,7 +2,8 @@
  * Typing benchmark (npm run bench:typing): with the 600-message diagram in the editor, how long
  * from a keystroke to its paint, and from the last keystroke to the updated preview — for
  * Lifeline (render in the sandboxed frame) and a baseline rendering mermaid on the editor's main
- * thread as mermaid.live does (the diagnostic mode /try?preview=inline), in the same run.
+ * thread as mermaid.live does (the diagnostic mode /try?preview=inline), in the same run. The
+ * preview's times are also given as ratios to one stock mermaid render of the same text.
  */
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../test/fixtures/diagrams';
@@ -11,6 +12,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
 import { measureMode } from './measureMode';
 import { printTable, summarise, writeResults } from './report';
 import { ensureBuilt, startServer } from './server';
+import { printStockRatios } from './stockRatios';
+import { stockRenderMs } from './stockRender';
 
 // The fixture diagrams live in test/fixtures.
 const DIAGRAM_PATH = process.env.LIFELINE_LARGE_DIAGRAM ?? fixturePath('large.mmd');
@@ -41,8 +44,10 @@ async function main() {
       TYPED,
       INTERVAL_MS,
     );
+    const stockMs = await stockRenderMs(browser, diagram);
     const summaries = { ours: summarise(ours), baseline: summarise(baseline) };
     printTable(summaries.ours, summaries.baseline);
+    printStockRatios(summaries.ours, stockMs);
     const file = writeResults({
       date: new Date().toISOString(),
       chromium: browser.version(),
@@ -51,6 +56,7 @@ async function main() {
       typed: TYPED.length,
       intervalMs: INTERVAL_MS,
       summaries,
+      stockRenderMs: stockMs,
       runs: { ours, baseline },
     });
     console.log(`\nresults: ${file}`);

@@ -6,9 +6,9 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../src/server/test/app-process';
 
 const SERVER_ENTRY = 'dist-bench/node/server/main.js';
 
@@ -19,20 +19,6 @@ export function ensureBuilt(): void {
   console.log('Building the benchmark variant into dist-bench/ (npm run build:bench)…');
   const result = spawnSync('npm', ['run', 'build:bench'], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build:bench failed');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 export interface RunningServer {
@@ -62,7 +48,11 @@ export async function startServer(): Promise<RunningServer> {
       () => false,
     );
     if (healthy) break;
-    if (Date.now() > deadline) throw new Error('server did not become healthy in 60 s');
+    if (Date.now() > deadline) {
+      // A server left running would keep this process, and the benchmark lock, alive.
+      child.kill('SIGTERM');
+      throw new Error('server did not become healthy in 60 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return { baseUrl, stop: () => void child.kill('SIGTERM') };

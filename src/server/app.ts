@@ -33,6 +33,11 @@ import { createRenderer, type Renderer } from './render/renderer.js';
 import { shareEmbedRoutes } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
+import { attachLive } from './live/upgrade.js';
+import { liveFanout } from './live/fanout.js';
+import { liveRest } from './live/rest.js';
+import { followAccessChanges } from './live/revocation.js';
+import { createLiveServer } from './live/server.js';
 import { loadAppShell } from './web/app-shell.js';
 import { transferRoutes } from './transfer/routes.js';
 import { trashRoutes } from './trash/routes.js';
@@ -149,8 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     perMinute: limits.signInsPerMinute,
   });
-  diagramRoutes(app, db);
-  versionRoutes(app, db);
+  const live = createLiveServer(db, await liveFanout(app, deps.database, deps.redis ?? null));
+  attachLive(app, { db, live, publicUrl });
+  await followAccessChanges(app, deps.database, live);
+  const liveApi = liveRest(db, live);
+  diagramRoutes(app, db, liveApi);
+  versionRoutes(app, db, liveApi);
   trashRoutes(app, db);
   startTrashPurge(app, db);
   folderRoutes(app, db);

@@ -1,6 +1,7 @@
 /** zod schemas of the entities (spec §3) and API bodies; types flow from these. */
 import { z } from './zod.js';
 import { API_DEFAULTS, DIAGRAM_TEXT_MAX } from './constants.js';
+import { PREVIEW_TEXT } from './messages.js';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -217,7 +218,9 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 /** POST /api/v1/diagrams (bearer token): the diagram body with the API's default title. */
 export const apiCreateDiagramBody = createDiagramBody.extend({
   title: title.default(API_DEFAULTS.title).describe('Title of the diagram.'),
-  content: content.describe('The diagram text (Mermaid).'),
+  content: content.describe(
+    `The diagram text (Mermaid), at most ${CONTENT_MAX.toLocaleString('en')} characters stored; the renderer draws at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')}.`,
+  ),
   folderId: folderId
     .optional()
     .describe('A folder of yours to put the diagram in; null or absent: the root.'),
@@ -260,9 +263,14 @@ const imageSide = (field: 'width' | 'height', fallback: number) => {
 
 /** POST /api/v1/convert (bearer token): diagram text → PNG or SVG image. */
 export const convertBody = z.object({
-  content: content.describe(
-    `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters.`,
-  ),
+  // The renderer's own limit and notice, the same as the preview's: a 400 like any text mermaid
+  // refuses (a plain `max` would answer 413, the stored content's "too large").
+  content: requiredText('content')
+    .refine((text) => text.length <= DIAGRAM_TEXT_MAX, PREVIEW_TEXT.maxTextExceeded)
+    .meta({ maxLength: DIAGRAM_TEXT_MAX })
+    .describe(
+      `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters (the renderer's limit).`,
+    ),
   format: z
     .enum(['png', 'svg', 'pdf'], { error: "format must be 'png', 'svg' or 'pdf'" })
     .default(API_DEFAULTS.format)

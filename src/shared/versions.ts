@@ -32,6 +32,8 @@ export const versionSummarySchema = z.object({
   kind: z.enum(VERSION_KINDS),
   createdAt: z.string(),
   savedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Everyone whose edits this version holds since the previous one (accounts still present). */
+  authors: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type VersionSummary = z.infer<typeof versionSummarySchema>;
 

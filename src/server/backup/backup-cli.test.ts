@@ -37,7 +37,9 @@ describe('npm run backup / restore on the embedded database', () => {
     const target = join(dir, 'target');
     const restore = await npm(['restore', '--', file], target);
     expect(restore.code).toBe(0);
-    expect(restore.stdout).toContain('Restored 1 users, 1 diagrams, 1 diagram_versions.');
+    expect(restore.stdout).toContain(
+      'Restored 1 users, 0 sessions, 0 folders, 1 diagrams, 1 diagram_versions',
+    );
 
     const database = await openDatabase({ kind: 'pglite', dataDir: join(target, 'pglite') });
     try {

@@ -148,6 +148,7 @@ export async function restoreBackup(
               `This backup holds ${table.name}${columns ? ` columns ${unknown.join(', ')}` : ''}, which this Lifeline does not have. Update Lifeline, then restore.`,
             );
           }
+          restored[table.name] = 0; // an empty table is restored too
         }
         continue;
       }

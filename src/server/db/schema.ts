@@ -1,7 +1,9 @@
 /** The one pg-core schema: PGlite and PostgreSQL run the same migrations. */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  customType,
   index,
   integer,
   pgTable,
@@ -104,6 +106,11 @@ export const diagramVersions = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Everyone whose edits this version holds since the previous one (live editing). */
+    authors: integer('authors')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     kind: text('kind', { enum: ['created', 'manual', 'auto', 'restore'] }).notNull(),
     createdAt: created(),
   },
@@ -154,6 +161,45 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_expires_idx').on(t.expiresAt)],
 );
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres answers a Buffer, PGlite a Uint8Array: both are Uint8Array.
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/** The live document of a diagram (Yjs state): what live editing resumes from. */
+export const diagramLiveState = pgTable('diagram_live_state', {
+  diagramId: integer('diagram_id')
+    .primaryKey()
+    .references(() => diagrams.id, { onDelete: 'cascade' }),
+  state: bytea('state').notNull(),
+  /** Who edited since the diagram's last version: the next version names them all. */
+  pendingAuthors: integer('pending_authors')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  updatedAt: updated(),
+});
+
+/**
+ * Live edits written before they are acknowledged; folded into diagram_live_state (and the
+ * diagrams row) by the next store, then deleted. What a killed process had not stored yet.
+ */
+export const diagramLiveUpdates = pgTable(
+  'diagram_live_updates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    diagramId: integer('diagram_id')
+      .notNull()
+      .references(() => diagrams.id, { onDelete: 'cascade' }),
+    update: bytea('update').notNull(),
+    /** Who sent it (the authors of the next version); null for the server's own edits. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [index('diagram_live_updates_diagram_idx').on(t.diagramId, t.id)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -163,4 +209,6 @@ export const schema = {
   collaborators,
   apiTokens,
   rateLimits,
+  diagramLiveState,
+  diagramLiveUpdates,
 };

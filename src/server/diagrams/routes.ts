@@ -12,6 +12,7 @@ import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/routes.js';
 import { foldersStore } from '../folders/store.js';
+import type { LiveRest } from '../live/rest.js';
 import type { Actor } from './access.js';
 import { diagramsStore, type UpdateResult } from './store.js';
 
@@ -36,7 +37,7 @@ export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
   }
 }
 
-export function diagramRoutes(app: FastifyInstance, db: Db): void {
+export function diagramRoutes(app: FastifyInstance, db: Db, live: LiveRest): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const diagrams = diagramsStore(db);
   const folders = foldersStore(db);
@@ -66,7 +67,7 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
 
   routes.get('/api/diagrams/:id', { schema: { params: idParams } }, async (request) => {
     const user = await requireUser(db, request);
-    const diagram = await diagrams.open(user, request.params.id);
+    const diagram = await live.open(user, request.params.id);
     if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
     return diagram;
   });
@@ -85,13 +86,7 @@ export function diagramRoutes(app: FastifyInstance, db: Db): void {
       const { updatedAt, saveKind, ...patch } = request.body;
       await assertFolderMove(user, request.params.id, patch.folderId);
       const expected = updatedAt ? new Date(updatedAt) : null;
-      const result = await diagrams.updateIfUnchanged(
-        user,
-        request.params.id,
-        patch,
-        expected,
-        saveKind,
-      );
+      const result = await live.update(user, request.params.id, patch, expected, saveKind);
       return replyToUpdate(result, reply);
     },
   );

@@ -78,6 +78,15 @@ export type UpdateResult =
 /** How a change of title or content came about, for its version. */
 export type SaveKind = 'manual' | 'auto' | 'restore';
 
+/** A change of a diagram guarded by its `updatedAt` (null: unguarded). */
+export type Writer = (
+  actor: Actor,
+  id: number,
+  patch: DiagramPatch,
+  expectedUpdatedAt: Date | null,
+  kind?: SaveKind,
+) => Promise<UpdateResult>;
+
 /** 192 random bits, URL-safe: unguessable share links. */
 export const newShareToken = () => randomBytes(24).toString('base64url');
 
@@ -107,6 +116,7 @@ export function diagramsStore(db: Db) {
           content: row.content,
           savedBy: actor.id,
           kind: 'created',
+          authors: [actor.id],
         });
         return toDiagramDto(row);
       });
@@ -168,6 +178,7 @@ export function diagramsStore(db: Db) {
      * `expectedUpdatedAt` (one statement, so two writers cannot both pass). Null skips the check.
      * Making a diagram public gives it a share token the first time. A change of title or content
      * records a version in the same transaction (see recordVersion for when it is skipped).
+     * `within` runs in that transaction too, once the row is written (a live edit's log entry).
      */
     async updateIfUnchanged(
       actor: Actor,
@@ -175,6 +186,7 @@ export function diagramsStore(db: Db) {
       patch: DiagramPatch,
       expectedUpdatedAt: Date | null,
       kind: SaveKind = 'manual',
+      within?: (tx: Db) => Promise<void>,
     ): Promise<UpdateResult> {
       const ownerOnly = OWNER_ONLY.some((key) => patch[key] !== undefined);
       const allowed = ownerOnly
@@ -203,8 +215,10 @@ export function diagramsStore(db: Db) {
             content: row.content,
             savedBy: actor.id,
             kind,
+            authors: [actor.id],
           });
         }
+        if (row && within) await within(tx);
         return row;
       });
       if (updated) return { status: 'updated', diagram: toDiagramDto(updated) };
@@ -229,6 +243,8 @@ export function diagramsStore(db: Db) {
       actor: Actor,
       id: number,
       versionId: number,
+      /** Where the version's title and content are written (the live document, in the app). */
+      write: Writer = (...args) => this.updateIfUnchanged(...args),
     ): Promise<UpdateResult | { status: 'no-version' }> {
       const current = await this.open(actor, id);
       if (!current) return { status: 'missing' };
@@ -238,7 +254,7 @@ export function diagramsStore(db: Db) {
         .from(diagramVersions)
         .where(and(eq(diagramVersions.id, versionId), eq(diagramVersions.diagramId, id)));
       if (!version) return { status: 'no-version' };
-      return this.updateIfUnchanged(actor, id, version, null, 'restore');
+      return write(actor, id, version, null, 'restore');
     },
 
     /** Moves the diagram to the trash (owner only); see trash/store.ts for the rest of its life. */

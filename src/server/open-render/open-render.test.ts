@@ -12,6 +12,7 @@ import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { COMMENT_BREAKS_DIAGRAM } from '../test/render-support.js';
 import { MAX_ENCODED_CHARS, OPEN_RENDER_OFF } from './routes.js';
 
 const DIAGRAM = 'sequenceDiagram\n    Alice->>Bob: Hello Bob\n    Bob-->>Alice: Hi Alice';
@@ -90,6 +91,16 @@ describe('open render endpoints', () => {
       // Another text is another address and another ETag.
       const other = await get(`/kroki/mermaid/svg/${kroki(DIAGRAM.replace('Bob', 'Carol'))}`);
       expect(other.headers.etag).not.toBe(etag);
+    });
+
+    it('draws a text that fails only for a comment line, as the preview does, saying so', async () => {
+      const response = await get(`/kroki/mermaid/svg/${kroki(COMMENT_BREAKS_DIAGRAM)}`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).toContain('Drawn without the comment');
+      expect(response.headers['x-render-fallback']).toBe('comments-removed');
+      expect((await get(`/kroki/mermaid/svg/${kroki(DIAGRAM)}`)).headers).not.toHaveProperty(
+        'x-render-fallback',
+      );
     });
 
     it('reads zlib streams from any client: level 1, raw deflate, padded or not', async () => {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
 import { asPlainText, installErrorHandler } from '../error-handler.js';
 import type { RenderRequest, Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import { RENDERED_IMAGE_HEADERS, sendImage } from '../render/send-image.js';
 import { decodeInk, decodeKroki } from './codec.js';
 import {
   inkRequest,
@@ -45,6 +45,7 @@ const UNCACHED = 'private, no-cache';
 export const OPEN_RENDER_ANSWERS = {
   200: {
     description: 'The image, with a strong ETag.',
+    headers: RENDERED_IMAGE_HEADERS,
     content: {
       'image/svg+xml': { schema: { type: 'string', format: 'binary' } },
       'image/png': { schema: { type: 'string', format: 'binary' } },

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { SMALL_DIAGRAM, chromiumChildren, pngStats } from '../test/render-support.js';
+import {
+  COMMENT_BREAKS_DIAGRAM,
+  SMALL_DIAGRAM,
+  chromiumChildren,
+  pngStats,
+} from '../test/render-support.js';
 import { describeIf } from '../test/needs.js';
 import { signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
@@ -76,7 +81,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
     ],
     [{ content: SMALL_DIAGRAM, background: 'red' }, "background must be 'white' or 'transparent'"],
     [{ format: 'png' }, 'content is required'],
-    [{ content: 'x'.repeat(50_001) }, 'Maximum text size in diagram exceeded'],
+    [{ content: 'x'.repeat(50_001) }, 'content: Maximum text size in diagram exceeded'],
   ])('answers 400 for %#', async (payload, message) => {
     const response = await convert(payload);
     expect(response.statusCode).toBe(400);
@@ -107,6 +112,22 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       );
       expect(response.body).toContain('Hello Bob, how are you?');
       expect(response.body).toMatch(/<svg[^>]* width="800"/);
+    });
+
+    it('draws what the preview draws: a text that fails only for a comment line, saying so', async () => {
+      const response = await convert({ content: COMMENT_BREAKS_DIAGRAM, format: 'svg' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.body).toContain('Drawn without the comment');
+      expect(response.headers['x-render-fallback']).toBe('comments-removed');
+      // Answered from the cache, it still says so; a text drawn as written does not.
+      expect(
+        (await convert({ content: COMMENT_BREAKS_DIAGRAM, format: 'svg' })).headers,
+      ).toMatchObject({
+        'x-render-cache': 'hit',
+        'x-render-fallback': 'comments-removed',
+      });
+      const plain = await convert({ content: SMALL_DIAGRAM, format: 'svg' });
+      expect(plain.headers['x-render-fallback']).toBeUndefined();
     });
 
     it("answers 400 with mermaid's message for a syntax error", async () => {
@@ -222,13 +243,13 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
                 string,
                 {
                   schema: {
-                    properties: Record<string, { default?: unknown }>;
+                    properties: Record<string, { default?: unknown; maxLength?: number }>;
                     required?: string[];
                   };
                 }
               >;
             };
-            responses: Record<string, unknown>;
+            responses: Record<string, { headers?: Record<string, unknown> }>;
           };
         }
       >;
@@ -254,10 +275,16 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
     expect(convertBody.properties.height!.default).toBe(630);
     expect(convertBody.properties.format!.default).toBe('png');
     expect(Object.keys(doc.paths['/api/v1/convert']!.post!.responses)).toContain('200');
+    // The real limits: the renderer draws 50,000 characters; a stored diagram holds 1,000,000.
+    expect(convertBody.properties.content!.maxLength).toBe(50_000);
+    expect(doc.paths['/api/v1/convert']!.post!.responses['200']!.headers).toHaveProperty(
+      'X-Render-Fallback',
+    );
     const diagramBody =
       doc.paths['/api/v1/diagrams']!.post!.requestBody.content['application/json']!.schema;
     expect(Object.keys(diagramBody.properties).sort()).toEqual(['content', 'folderId', 'title']);
     expect(diagramBody.properties.title!.default).toBe('API Created Diagram');
+    expect(diagramBody.properties.content!.maxLength).toBe(1_000_000);
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
   });
 

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { OPEN_RENDER_ANSWERS } from '../open-render/routes.js';
+import { RENDERED_IMAGE_HEADERS } from '../render/send-image.js';
 
 interface Operation {
   summary?: string;
@@ -55,7 +56,7 @@ export function openApiDocument(api: FastifyInstance, origin: string): OpenApiDo
       200: {
         description:
           'The image: exactly width × height pixels for PNG; an SVG fitted to them; a PDF page the size of the diagram or of the paper.',
-        headers: { ETag: { schema: { type: 'string' } } },
+        headers: RENDERED_IMAGE_HEADERS,
         content: {
           'image/png': { schema: binary },
           'image/svg+xml': { schema: binary },

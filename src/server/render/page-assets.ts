@@ -2,14 +2,16 @@
  * What a render page loads, all served from memory or disk by request interception on a fake
  * origin: no request made by a page ever reaches the network.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 export const PAGE_ORIGIN = 'http://render.lifeline.invalid';
 export const PAGE_URL = `${PAGE_ORIGIN}/`;
 
 const require = createRequire(import.meta.url);
-const MERMAID_PATH = require.resolve('mermaid/dist/mermaid.min.js');
+// The unminified build, because it is the one patches/ makes faster (served at /mermaid.min.js;
+// the pages load it once, so its size costs nothing per render).
+const MERMAID_PATH = require.resolve('mermaid/dist/mermaid.js');
 
 /** The mermaid release the pages run: part of every cache key. */
 export const MERMAID_VERSION = (require('mermaid/package.json') as { version: string }).version;
@@ -36,63 +38,27 @@ html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden;
 </head><body><div id="stage"></div></body></html>`;
 
 /**
- * Runs in the page. `lifelineRender` draws one diagram and leaves it fitted in #stage (for a
- * screenshot), answering the fitted SVG text or mermaid's error message.
+ * The page's script: the shared render module (src/shared/render/warmPage.ts) bundled by
+ * `npm run build:render-page`. Looked for beside the source tree (tsx, tests) and in dist.
  */
-const RENDER_JS = `
-'use strict';
-let sequence = 0;
-let configured = '';
-// initialize costs milliseconds: only when the settings change (mermaid.render itself drops the
-// %%{init}%% directives of the previous diagram).
-function configure(config) {
-  const key = JSON.stringify(config);
-  if (key === configured) return;
-  window.mermaid.initialize(config);
-  configured = key;
+const RENDER_JS_CANDIDATES = [
+  new URL('../../../dist/render-page/render.js', import.meta.url), // src/server/render
+  new URL('../../../render-page/render.js', import.meta.url), // dist/node/server/render
+];
+
+export const RENDER_JS_MISSING =
+  'The render page script dist/render-page/render.js is missing: run `npm run build:render-page` (part of `npm run build`).';
+
+let renderSource: Buffer | null = null;
+
+/** The bundled page script; throws a clear error when it was never built. */
+export function renderPageScript(): Buffer {
+  if (renderSource) return renderSource;
+  const found = RENDER_JS_CANDIDATES.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(RENDER_JS_MISSING);
+  renderSource = readFileSync(found);
+  return renderSource;
 }
-window.lifelineRender = async function (input) {
-  const stage = document.getElementById('stage');
-  stage.replaceChildren();
-  stage.removeAttribute('style');
-  document.body.className = '';
-  document.body.style.background = input.background;
-  configure(input.config);
-  const id = 'render' + ++sequence;
-  let svg;
-  try {
-    svg = (await window.mermaid.render(id, input.content)).svg;
-  } catch (error) {
-    for (const left of document.querySelectorAll('[id$="' + id + '"]')) left.remove();
-    return { error: String((error && error.message) || error) };
-  }
-  // SVG with a viewBox is sized by the server; only a screenshot or a PDF needs it on the page.
-  if (input.format === 'svg' && /^[^>]*\\sviewBox="/.test(svg)) return { svg: svg };
-  stage.innerHTML = svg;
-  const element = stage.querySelector('svg');
-  if (!element) return { error: 'The diagram produced no SVG' };
-  if (!element.getAttribute('viewBox')) {
-    const box = element.getBBox();
-    element.setAttribute('viewBox', [box.x, box.y, box.width, box.height].join(' '));
-  }
-  element.removeAttribute('style');
-  const box = element.viewBox.baseVal;
-  return {
-    svg: input.format === 'svg' ? new XMLSerializer().serializeToString(element) : '',
-    box: { width: box.width, height: box.height },
-  };
-};
-// Gives the drawing its final size: fitted and centred in a width × height box at the top left.
-window.lifelinePlace = function (width, height) {
-  const stage = document.getElementById('stage');
-  const element = stage.querySelector('svg');
-  stage.style.width = width + 'px';
-  stage.style.height = height + 'px';
-  element.setAttribute('width', String(width));
-  element.setAttribute('height', String(height));
-  element.setAttribute('preserveAspectRatio', 'xMidYMid meet');
-};
-`;
 
 let mermaidSource: Buffer | null = null;
 
@@ -100,7 +66,7 @@ let mermaidSource: Buffer | null = null;
 export function pageAsset(url: string): { body: string | Buffer; contentType: string } | null {
   if (url === PAGE_URL) return { body: HTML, contentType: 'text/html; charset=utf-8' };
   if (url === `${PAGE_ORIGIN}/render.js`) {
-    return { body: RENDER_JS, contentType: 'text/javascript; charset=utf-8' };
+    return { body: renderPageScript(), contentType: 'text/javascript; charset=utf-8' };
   }
   if (url === `${PAGE_ORIGIN}/mermaid.min.js`) {
     mermaidSource ??= readFileSync(MERMAID_PATH);

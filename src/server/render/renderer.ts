@@ -6,14 +6,15 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { exceedsTextLimit, mermaidConfig, type MermaidTheme } from '../../shared/mermaid-config.js';
+import { exceedsTextLimit, type MermaidTheme } from '../../shared/mermaid-config.js';
+import type { PageRenderAnswer, PageRenderInput } from '../../shared/render/diagramRender.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
 import { ByteLru } from './byte-lru.js';
 import { paperPixels, printPdf, screenshot, type PdfPage } from './capture.js';
 import { fitSvg } from './fit-svg.js';
 import { targetSize, viewBoxSize, type Size } from './image-size.js';
-import { MERMAID_VERSION } from './page-assets.js';
+import { MERMAID_VERSION, renderPageScript } from './page-assets.js';
 import { PagePool } from './page-pool.js';
 
 export type ImageFormat = 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
@@ -41,6 +42,8 @@ export interface RenderResult {
   contentType: string;
   /** A strong ETag (quoted) that changes with the text, the options and the mermaid release. */
   etag: string;
+  /** Drawn only with its `%%` comment lines removed, as the preview draws it. */
+  fallback: boolean;
 }
 
 /** Who asks for a render. */
@@ -102,32 +105,30 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
 const SAFE_COLOR = /^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30})$/;
 export const isSafeColor = (value: string): boolean => SAFE_COLOR.test(value);
 
-interface PageAnswer {
-  error?: string;
-  svg?: string;
-  /** The drawing's own size (its viewBox), when it was placed on the page. */
-  box?: Size;
-}
+type DrawnInPage = Exclude<PageRenderAnswer, { error: string }>;
 
 /**
- * Draws in the page. SVG with a viewBox comes back as text; anything else is left on the page
- * (for a screenshot or a PDF) and comes back with its own size.
+ * Draws in the page with the shared render module (see src/shared/render/warmPage.ts). SVG with a
+ * viewBox comes back as text; anything else is left on the page (for a screenshot or a PDF) and
+ * comes back with its own size.
  */
-export async function drawInPage(page: Page, request: RenderRequest): Promise<PageAnswer> {
-  const input = {
+export async function drawInPage(page: Page, request: RenderRequest): Promise<DrawnInPage> {
+  const input: PageRenderInput = {
     content: request.content,
     format: request.format,
     background: request.background,
-    config: mermaidConfig(request.theme),
+    theme: request.theme,
   };
   const answer = await page.evaluate(
     (arg) =>
       (
-        globalThis as unknown as { lifelineRender(i: typeof arg): Promise<PageAnswer> }
+        globalThis as unknown as {
+          lifelineRender(i: PageRenderInput): Promise<PageRenderAnswer>;
+        }
       ).lifelineRender(arg),
     input,
   );
-  if (answer.error !== undefined) throw new AppError(400, answer.error);
+  if ('error' in answer) throw new AppError(400, answer.error);
   return answer;
 }
 
@@ -152,6 +153,8 @@ function knownViewport(request: RenderRequest): Size | null {
 
 export function createRenderer(options: RendererOptions): Renderer {
   const settings = { ...RENDER_DEFAULTS, ...definedOnly(options) };
+  // Fails at startup, saying how to build it, rather than at the first render.
+  if (options.executablePath) renderPageScript();
   const cache = settings.cacheBytes > 0 ? new ByteLru<RenderResult>(settings.cacheBytes) : null;
   const inFlight = new Map<string, Promise<RenderResult>>();
   const pool = options.executablePath
@@ -188,8 +191,10 @@ export function createRenderer(options: RendererOptions): Renderer {
   async function draw(request: RenderRequest, etag: string, caller: string): Promise<RenderResult> {
     if (!pool) throw new AppError(503, NO_CHROMIUM);
     const { format, background } = request;
+    let fallback = false;
     const body = await pool.use(caller, knownViewport(request), async (page, resize) => {
       const drawn = await drawInPage(page, request);
+      fallback = drawn.fallback;
       if (format === 'svg') {
         const svg = drawn.svg ?? '';
         const size = targetSize(request, viewBoxSize(svg) ?? drawn.box ?? { width: 1, height: 1 });
@@ -210,7 +215,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       await placeInPage(page, size);
       return screenshot(page, format, size, background === 'transparent');
     });
-    return { body, contentType: CONTENT_TYPES[format], etag };
+    return { body, contentType: CONTENT_TYPES[format], etag, fallback };
   }
 
   return {

@@ -16,6 +16,8 @@ process.on('exit', () => {
 export interface AppProcess {
   url: string;
   stop(): Promise<void>;
+  /** SIGKILL: the process gets no chance to finish anything. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -35,12 +37,18 @@ function baseEnv(): NodeJS.ProcessEnv {
   return { ...env, NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', CHROME_PATH: '/none' };
 }
 
+/**
+ * `env.PORT` keeps a port across a restart; otherwise a free one is taken. `built`: the compiled
+ * server in `dist/`, which also serves the built client (browser tests).
+ */
 export async function startAppProcess(
   env: Record<string, string>,
   timeoutMs = 90_000,
+  { built = false }: { built?: boolean } = {},
 ): Promise<AppProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const entry = built ? ['dist/node/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...baseEnv(), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -60,12 +68,18 @@ export async function startAppProcess(
     clearTimeout(timer);
   };
 
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGKILL');
+    await exited;
+  };
+
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Lifeline exited at start:\n${output}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop };
+      if ((await fetch(`${url}/healthz`)).ok) return { url, stop, kill };
     } catch {
       // not listening yet
     }

@@ -62,6 +62,14 @@ export const SMALL_DIAGRAM = `sequenceDiagram
     Alice->>Bob: Hello Bob, how are you?
     Bob-->>Alice: Fine, thanks!`;
 
+/**
+ * mermaid fails on this text as written (a comment line starting `%%{` reads as an unclosed
+ * directive) and draws it with the comment line removed.
+ */
+export const COMMENT_BREAKS_DIAGRAM = `sequenceDiagram
+    %%{ draft: ask Bob first
+    Alice->>Bob: Drawn without the comment`;
+
 /** A diagram that names a local address in ways mermaid would fetch without our interception. */
 export function diagramReferencing(url: string): string {
   return `%%{init: {"securityLevel": "loose", "themeCSS": "@import url('${url}/theme.css');"}}%%

@@ -8,11 +8,12 @@ import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND, replyToUpdate } from '../diagrams/routes.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { notFound } from '../errors.js';
+import type { LiveRest } from '../live/rest.js';
 import { versionsStore } from './store.js';
 
 export const VERSION_NOT_FOUND = 'Version not found';
 
-export function versionRoutes(app: FastifyInstance, db: Db): void {
+export function versionRoutes(app: FastifyInstance, db: Db, live: LiveRest): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const versions = versionsStore(db);
   const diagrams = diagramsStore(db);
@@ -43,7 +44,7 @@ export function versionRoutes(app: FastifyInstance, db: Db): void {
     async (request, reply) => {
       const user = await requireUser(db, request);
       const { id, versionId } = request.params;
-      const result = await diagrams.restoreVersion(user, id, versionId);
+      const result = await diagrams.restoreVersion(user, id, versionId, live.update);
       if (result.status === 'no-version') throw notFound(VERSION_NOT_FOUND);
       return replyToUpdate(result, reply);
     },

@@ -12,7 +12,7 @@ import {
   type VersionSummary,
 } from '../../shared/versions.js';
 import type { Db } from '../db/client.js';
-import { diagrams, diagramVersions, users } from '../db/schema.js';
+import { diagramLiveState, diagrams, diagramVersions, users } from '../db/schema.js';
 import { readableBy, type Actor } from '../diagrams/access.js';
 import { versionsToDrop } from './thinning.js';
 
@@ -22,6 +22,38 @@ export interface Snapshot {
   content: string;
   savedBy: number | null;
   kind: VersionKind;
+  /** Whose edits this write holds (the version also names everyone still to be credited). */
+  authors?: number[];
+}
+
+/** Ids in first-seen order, each once. */
+const unique = (ids: number[]) => [...new Set(ids)];
+
+/**
+ * Who edited a diagram since its last version and is not named in a version yet (kept with its
+ * live document, so every instance and a restarted process see the same list).
+ */
+async function pendingAuthors(tx: Db, diagramId: number): Promise<number[]> {
+  const [row] = await tx
+    .select({ authors: diagramLiveState.pendingAuthors })
+    .from(diagramLiveState)
+    .where(eq(diagramLiveState.diagramId, diagramId));
+  return row?.authors ?? [];
+}
+
+async function setPendingAuthors(tx: Db, diagramId: number, authors: number[]): Promise<void> {
+  await tx
+    .update(diagramLiveState)
+    .set({ pendingAuthors: authors })
+    .where(eq(diagramLiveState.diagramId, diagramId));
+}
+
+/** Notes authors of a write that kept no version: the diagram's next version names them. */
+export async function creditLater(tx: Db, diagramId: number, authors: number[]): Promise<void> {
+  if (authors.length === 0) return;
+  const pending = await pendingAuthors(tx, diagramId);
+  const next = unique([...pending, ...authors]);
+  if (next.length !== pending.length) await setPendingAuthors(tx, diagramId, next);
 }
 
 const newestFirst = [desc(diagramVersions.createdAt), desc(diagramVersions.id)];
@@ -34,6 +66,15 @@ const newestFirst = [desc(diagramVersions.createdAt), desc(diagramVersions.id)];
  * transaction of the save: the save's row lock keeps two writers of one diagram in line.
  */
 export async function recordVersion(tx: Db, snapshot: Snapshot): Promise<boolean> {
+  const pending = await pendingAuthors(tx, snapshot.diagramId);
+  const authors = unique([...pending, ...(snapshot.authors ?? [])]);
+  const kept = await keepVersion(tx, { ...snapshot, authors });
+  if (kept && pending.length > 0) await setPendingAuthors(tx, snapshot.diagramId, []);
+  if (!kept) await creditLater(tx, snapshot.diagramId, snapshot.authors ?? []);
+  return kept;
+}
+
+async function keepVersion(tx: Db, snapshot: Snapshot & { authors: number[] }): Promise<boolean> {
   const [newest] = await tx
     .select({
       id: diagramVersions.id,
@@ -41,6 +82,7 @@ export async function recordVersion(tx: Db, snapshot: Snapshot): Promise<boolean
       content: diagramVersions.content,
       savedBy: diagramVersions.savedBy,
       kind: diagramVersions.kind,
+      authors: diagramVersions.authors,
       recent: sql<boolean>`${diagramVersions.createdAt} > now() - ${`${AUTO_VERSION_INTERVAL_MS} milliseconds`}::interval`,
     })
     .from(diagramVersions)
@@ -57,7 +99,12 @@ export async function recordVersion(tx: Db, snapshot: Snapshot): Promise<boolean
     }
     await tx
       .update(diagramVersions)
-      .set({ title: snapshot.title, content: snapshot.content, createdAt: sql`now()` })
+      .set({
+        title: snapshot.title,
+        content: snapshot.content,
+        authors: unique([...newest.authors, ...snapshot.authors]),
+        createdAt: sql`now()`,
+      })
       .where(eq(diagramVersions.id, newest.id));
     return true;
   }
@@ -112,9 +159,12 @@ type SummaryRow = {
   createdAt: Date;
   savedById: number | null;
   savedByName: string | null;
+  authors: number[];
 };
 
-const toSummary = (row: SummaryRow): VersionSummary => ({
+type Names = Map<number, string>;
+
+const toSummary = (row: SummaryRow, names: Names): VersionSummary => ({
   id: row.id,
   title: row.title,
   kind: row.kind,
@@ -123,6 +173,10 @@ const toSummary = (row: SummaryRow): VersionSummary => ({
     row.savedById !== null && row.savedByName !== null
       ? { id: row.savedById, name: row.savedByName }
       : null,
+  authors: row.authors.flatMap((id) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [{ id, name }];
+  }),
 });
 
 const summaryColumns = {
@@ -132,7 +186,19 @@ const summaryColumns = {
   createdAt: diagramVersions.createdAt,
   savedById: users.id,
   savedByName: users.name,
+  authors: diagramVersions.authors,
 };
+
+/** The names of the authors of `rows` (a deleted account is left out). */
+async function authorNames(db: Db, rows: { authors: number[] }[]): Promise<Names> {
+  const ids = unique(rows.flatMap((row) => row.authors));
+  if (ids.length === 0) return new Map();
+  const found = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(found.map((user) => [user.id, user.name]));
+}
 
 export function versionsStore(db: Db) {
   async function canRead(actor: Actor, diagramId: number): Promise<boolean> {
@@ -153,7 +219,8 @@ export function versionsStore(db: Db) {
         .leftJoin(users, eq(users.id, diagramVersions.savedBy))
         .where(eq(diagramVersions.diagramId, diagramId))
         .orderBy(...newestFirst);
-      return rows.map(toSummary);
+      const names = await authorNames(db, rows);
+      return rows.map((row) => toSummary(row, names));
     },
 
     /** 'no-diagram' when the caller cannot open the diagram; 'no-version' when it has no such version. */
@@ -168,7 +235,8 @@ export function versionsStore(db: Db) {
         .from(diagramVersions)
         .leftJoin(users, eq(users.id, diagramVersions.savedBy))
         .where(and(eq(diagramVersions.id, versionId), eq(diagramVersions.diagramId, diagramId)));
-      return row ? { ...toSummary(row), content: row.content } : 'no-version';
+      if (!row) return 'no-version';
+      return { ...toSummary(row, await authorNames(db, [row])), content: row.content };
     },
   };
 }

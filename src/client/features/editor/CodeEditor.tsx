@@ -5,15 +5,13 @@ import { EDITOR_TESTIDS } from './testids';
 /** What the rest of the editor screen may do with the text editor. */
 export type CodeEditorHandle = Pick<
   EditorSession,
-  'setText' | 'getText' | 'replaceRange' | 'focus' | 'setReadOnly'
+  'setText' | 'getText' | 'replaceRange' | 'focus' | 'setReadOnly' | 'smarts'
 >;
 
 interface CodeEditorProps {
   /** The screen's one CodeMirror view; this component only gives it a place on the page. */
   session: EditorSession;
   dark: boolean;
-  /** Every change of the text, from the user or the program. */
-  onTextChange: (text: string) => void;
   /** Only changes the user made (typing, paste, delete, undo). */
   onUserEdit: () => void;
 }
@@ -23,17 +21,12 @@ interface CodeEditorProps {
  * this component: a re-layout that remounts the panels moves it, text, cursor and undo history
  * and all. React never re-renders this while the user types (memo + stable props).
  */
-export const CodeEditor = memo(function CodeEditor({
-  session,
-  dark,
-  onTextChange,
-  onUserEdit,
-}: CodeEditorProps) {
+export const CodeEditor = memo(function CodeEditor({ session, dark, onUserEdit }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
 
   useLayoutEffect(() => {
-    session.listen({ onTextChange, onUserEdit });
-  }, [session, onTextChange, onUserEdit]);
+    session.listen({ onUserEdit });
+  }, [session, onUserEdit]);
 
   useLayoutEffect(() => {
     session.setDark(dark);

@@ -85,7 +85,6 @@ export function EditorLayout({
           <CodeEditor
             session={session}
             dark={resolved === 'dark'}
-            onTextChange={store.setContent}
             onUserEdit={onUserEdit ?? noop}
           />
         }

@@ -23,5 +23,5 @@ export function PreviewPane(props: {
     (edit: LabelEditRequest) => applyLabelEdit(editor, edit),
     [editor],
   );
-  return <MemoPreview text={deferred} onLabelEdit={onLabelEdit} />;
+  return <MemoPreview text={deferred} onLabelEdit={onLabelEdit} link={editor?.current?.smarts} />;
 }

@@ -16,6 +16,7 @@ import { useSidebarSlot } from '@/features/sidebar/useSidebarSlot';
 import { EDITOR_COPY } from './copy';
 import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';
 import type { Draft } from './draftStore';
+import { PresenceStrip } from './document/PresenceStrip';
 import { EditorLayout } from './EditorLayout';
 import { AccessLostBanner } from './saving/AccessLostBanner';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
@@ -26,18 +27,27 @@ import { SaveStatus } from './saving/SaveStatus';
 import { useAccessLoss } from './saving/useAccessLoss';
 import { useDocumentSession } from './saving/useDocumentSession';
 import { useInitialDiagram } from './saving/useInitialDiagram';
+import { useLiveDiagram } from './saving/useLiveDiagram';
 import { EDITOR_TESTIDS } from './testids';
 import { useEditorCore } from './useEditorCore';
 
 /** Signed in: the open diagram is kept on the server, saved by hand or automatically. */
 export function SignedInEditor({ user }: { user: User }) {
   const core = useEditorCore(true);
-  const { store, applyDraft } = core;
-  const session = useDocumentSession({ user, draft: store, applyDraft });
+  const { store, applyDraft, openDraft } = core;
+  const session = useDocumentSession({ user, draft: store, applyDraft, openDraft });
   const [ready, setReady] = useState(false);
   const [tokenOpen, setTokenOpen] = useState(false);
   const markReady = useCallback(() => setReady(true), []);
   useInitialDiagram(session, markReady);
+  useLiveDiagram({
+    user,
+    diagram: core.diagram,
+    doc: session.doc,
+    saver: session.saver,
+    autoSaveOn: session.autoSaveOn,
+    onSaved: session.refetchList,
+  });
   const conflict = useDocument(session.doc, (state) => state.conflict);
   const [shareOpen, setShareOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -100,6 +110,7 @@ export function SignedInEditor({ user }: { user: User }) {
         onQuickSwitch={openSwitcher}
         status={
           <>
+            <PresenceStrip diagram={core.diagram} />
             <AccessBadge doc={doc} />
             <SaveStatus draft={store} doc={doc} />
           </>

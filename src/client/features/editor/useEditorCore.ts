@@ -2,31 +2,46 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { EditorSession } from './codemirror/editorSession';
 import type { CodeEditorHandle } from './CodeEditor';
 import { loadInitialDraft } from './draftStorage';
-import { createDraftStore, type Draft } from './draftStore';
+import type { Draft } from './draftStore';
+import { draftView } from './document/draftView';
+import { OpenDiagram } from './document/openDiagram';
 
 /**
  * What every editor variant has: the draft, the CodeMirror view and the template chooser.
  * `initial` starts it on a given diagram (a shared one) instead of the stored or blank draft.
  */
 export function useEditorCore(signedIn: boolean, initial?: Draft) {
-  const [store] = useState(() => createDraftStore(initial ?? loadInitialDraft(signedIn)));
-  // One view for the screen's whole life, built from the live text: layouts come and go.
-  const [session] = useState(() => new EditorSession(() => store.get().content));
-  useEffect(() => () => session.destroy(), [session]);
+  // The one owner of the open diagram's text and title; `store` is how the screen reads it.
+  const [diagram] = useState(() => new OpenDiagram(initial ?? loadInitialDraft(signedIn)));
+  const [store] = useState(() => draftView(diagram));
+  // One view for the screen's whole life, bound to the diagram's text: layouts come and go.
+  const [session] = useState(() => new EditorSession(diagram));
+  useEffect(
+    () => () => {
+      session.destroy();
+      diagram.destroy();
+    },
+    [session, diagram],
+  );
   const editor = useRef<CodeEditorHandle>(session);
   const [templatesOpen, setTemplatesOpen] = useState(false);
 
-  /** Puts a title and text into the editor; a program change, not a user edit. */
-  const applyDraft = useCallback(
-    (draft: Draft) => {
-      store.setTitle(draft.title);
-      store.setContent(draft.content); // also when the view is not built yet
-      session.setText(draft.content);
-    },
-    [store, session],
-  );
+  /** Puts a title and text into the open diagram as a minimal change; not a user edit. */
+  const applyDraft = useCallback((draft: Draft) => diagram.replace(draft), [diagram]);
 
-  return { store, session, editor, templatesOpen, setTemplatesOpen, applyDraft };
+  /** Opens other text: a fresh document (another diagram, a new one), its own undo history. */
+  const openDraft = useCallback((draft: Draft) => diagram.open(draft), [diagram]);
+
+  return {
+    diagram,
+    store,
+    session,
+    editor,
+    templatesOpen,
+    setTemplatesOpen,
+    applyDraft,
+    openDraft,
+  };
 }
 
 export type EditorCore = ReturnType<typeof useEditorCore>;

@@ -2,6 +2,7 @@ import type { VersionSummary } from '@shared/versions';
 import { cn } from '@/lib/cn';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 import { relativeTime } from './relativeTime';
+import { versionPeople } from './versionPeople';
 
 /** The versions, newest first, as a list of choices; the chosen one is shown beside it. */
 export function VersionList({
@@ -20,6 +21,7 @@ export function VersionList({
       {versions.map((version, index) => {
         const selected = version.id === selectedId;
         const at = new Date(version.createdAt);
+        const people = versionPeople(version);
         return (
           <li key={version.id}>
             <button
@@ -50,7 +52,7 @@ export function VersionList({
               </span>
               <span className="truncate text-xs text-muted-foreground">
                 {HISTORY_COPY.kind[version.kind]}
-                {version.savedBy ? ` ${HISTORY_COPY.by(version.savedBy.name)}` : ''}
+                {people.length > 0 ? ` ${HISTORY_COPY.by(people.join(', '))}` : ''}
               </span>
               <span className="truncate text-xs text-muted-foreground/80">{version.title}</span>
             </button>

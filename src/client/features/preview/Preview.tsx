@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ACTOR_HEADER, ZOOM } from '@shared/constants';
+import { parseErrorLocation } from '@shared/diagram-text/parseError';
 import { PREVIEW_TEXT } from '@shared/messages';
 import { useTheme } from '@/features/theme/useTheme';
 import { cn } from '@/lib/cn';
@@ -10,6 +11,7 @@ import { InlineEngine, inlineModeRequested } from './inlineEngine';
 import { FRAME_PATH } from './protocol';
 import { previewStatus, type LabelEditHandler, type PreviewEngine } from './previewStore';
 import { PreviewStatusLine } from './PreviewStatusLine';
+import type { SourceLink } from './sourceLink';
 import { clampZoom } from './svgSize';
 import { PREVIEW_TEST_IDS } from './testIds';
 import { ZoomControls } from './ZoomControls';
@@ -28,6 +30,8 @@ interface PreviewProps {
   text: string;
   /** A label edited in place in the drawing; the owner of the text rewrites it. */
   onLabelEdit?: LabelEditHandler;
+  /** The text editor showing `text`: parse errors, clicks and the cursor's line go both ways. */
+  link?: SourceLink;
   /** False for a drawing shown beside the editor's (history): Export keeps taking the editor's. */
   publish?: boolean;
 }
@@ -37,7 +41,7 @@ interface PreviewProps {
  * mermaid; the last good drawing stays up while newer text renders, and the frame is also the
  * workspace (pan, zoom, pinned actor headers, in-place label editing).
  */
-export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
+export function Preview({ text, onLabelEdit, link, publish = true }: PreviewProps) {
   const { resolved } = useTheme();
   // `?preview=inline` exists in the benchmark build only (bench:typing's baseline).
   const [engine] = useState<PreviewEngine>(() =>
@@ -53,11 +57,12 @@ export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
   const zoom = state.zoom;
   const setZoom = (next: number) => engine.setZoom(clampZoom(next, ZOOM.min, ZOOM.max));
 
-  // Layout effect: attached before the frame can load and announce itself.
+  // Layout effect: attached before the frame can load and announce itself; again when the
+  // engine replaced a frame busy with stale text by a new one.
   useLayoutEffect(() => {
     if (!element.current) throw new Error('The preview element is missing');
     return engine.attach(element.current);
-  }, [engine]);
+  }, [engine, state.frame]);
 
   useEffect(() => {
     engine.request(text, resolved);
@@ -69,6 +74,33 @@ export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
     engine.onLabelEdit(onLabelEdit ?? null);
     return () => engine.onLabelEdit(null);
   }, [engine, onLabelEdit]);
+
+  // The renderer's verdict on the newest text goes to the editor (its parse error, marked there).
+  const shown = state.shown;
+  const current = shown !== null && shown.seq === state.latestSeq && !state.tooLarge;
+  useEffect(() => {
+    if (link && shown && current) link.rendered(text, shown.error);
+  }, [link, shown, current, text]);
+
+  useEffect(() => {
+    if (!link) return;
+    // A click in the drawing shows its line but leaves the keyboard with the drawing: its zoom
+    // keys keep working, and the second click of a double-click still opens the label editor.
+    engine.onSelectLine((line) => link.goTo(line, null, false));
+    const stop = link.onCursorLine((line) => engine.highlight(line));
+    return () => {
+      stop();
+      engine.onSelectLine(null);
+    };
+  }, [engine, link]);
+
+  const goToError =
+    link && shown?.error
+      ? () => {
+          const { line, column } = parseErrorLocation(shown.error ?? '', text);
+          link.goTo(line, column, true);
+        }
+      : undefined;
 
   // +/−/0 while the controls have focus (the frame handles them when the drawing has focus).
   const onKeyDown = (event: KeyboardEvent) => {
@@ -108,6 +140,7 @@ export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
           />
         ) : (
           <iframe
+            key={state.frame}
             ref={(node) => {
               element.current = node;
             }}
@@ -146,7 +179,7 @@ export function Preview({ text, onLabelEdit, publish = true }: PreviewProps) {
           {PREVIEW_COPY.hint}
         </p>
       </div>
-      <PreviewStatusLine state={state} status={status} />
+      <PreviewStatusLine state={state} status={status} onGoToError={goToError} />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { AlertTriangle, CheckCircle2, FileWarning, XCircle } from 'lucide-react'
 import type { ReactNode } from 'react';
 import { PREVIEW_TEXT } from '@shared/messages';
 import { cn } from '@/lib/cn';
+import { PREVIEW_COPY } from './copy';
 import { errorSummary } from './errorSummary';
 import type { PreviewState, PreviewStatus } from './previewStore';
 import { PREVIEW_TEST_IDS } from './testIds';
@@ -18,11 +19,18 @@ const DIAGRAM_NAMES: Record<string, string> = {
 interface PreviewStatusLineProps {
   state: PreviewState;
   status: PreviewStatus;
+  /** Moves the editor's cursor to the error; the message becomes a link when given. */
+  onGoToError?: () => void;
   /** Controls shown at the right end (zoom). */
   children?: ReactNode;
 }
 
-export function PreviewStatusLine({ state, status, children }: PreviewStatusLineProps) {
+export function PreviewStatusLine({
+  state,
+  status,
+  onGoToError,
+  children,
+}: PreviewStatusLineProps) {
   const shown = state.shown;
   const rendering = status === 'rendering';
   let tone = 'text-muted-foreground';
@@ -55,9 +63,22 @@ export function PreviewStatusLine({ state, status, children }: PreviewStatusLine
       )}
     >
       {shown || state.tooLarge ? icon : null}
-      <span className="truncate" role={shown?.error ? 'alert' : undefined}>
-        {message}
-      </span>
+      {shown?.error && onGoToError ? (
+        <button
+          type="button"
+          role="alert"
+          data-testid={PREVIEW_TEST_IDS.errorLink}
+          onClick={onGoToError}
+          title={PREVIEW_COPY.goToError}
+          className="truncate text-left underline decoration-dotted underline-offset-2 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          {message}
+        </button>
+      ) : (
+        <span className="truncate" role={shown?.error ? 'alert' : undefined}>
+          {message}
+        </span>
+      )}
       <span
         aria-hidden
         className={cn(

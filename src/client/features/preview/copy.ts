@@ -2,6 +2,7 @@
 export const PREVIEW_COPY = {
   pinEntities: 'Pin Entities',
   hideEntities: 'Hide Entities',
-  hint: 'Drag to pan · Wheel to zoom · Shift+wheel pans horizontally · Alt+wheel pans vertically · Pinch to zoom',
+  hint: 'Click to find in the text · Drag to pan · Wheel to zoom · Shift+wheel pans horizontally · Alt+wheel pans vertically · Pinch to zoom',
   labelNotChanged: 'Label not changed',
+  goToError: 'Show this error in the text',
 } as const;

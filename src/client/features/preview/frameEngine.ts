@@ -4,7 +4,13 @@
  * frames) and shows the drawing itself; results come back with the SVG markup for export.
  */
 import type { ResolvedTheme } from '@shared/mermaid-config';
-import { isFrameMessage, type ParentMessage, type RenderRequest } from './protocol';
+import {
+  isFrameMessage,
+  type ParentMessage,
+  type RenderRequest,
+  type RenderResult,
+} from './protocol';
+import { DEFAULT_FRAME_LOAD_MS, shouldReplaceBusyFrame } from './staleRender';
 import {
   PreviewStore,
   type LabelEditHandler,
@@ -20,6 +26,14 @@ export class FrameEngine implements PreviewEngine {
   private zoom = 1;
   private pinned = true;
   private labelEdit: LabelEditHandler | null = null;
+  /** The render the frame is running (sent while it was idle, or queued behind the last one). */
+  private running: { seq: number; startedAt: number } | null = null;
+  private queued: number | null = null;
+  private lastRenderMs: number | null = null;
+  private frameLoadMs = DEFAULT_FRAME_LOAD_MS;
+  private replacing = false;
+  private selectLine: ((line: number) => void) | null = null;
+  private highlighted: number | null = null;
 
   readonly getState: PreviewStore['getState'];
   readonly subscribe: PreviewStore['subscribe'];
@@ -35,7 +49,31 @@ export class FrameEngine implements PreviewEngine {
     const next = this.store.next(text, theme);
     if (!next) return;
     this.latest = { type: 'lifeline:render', text, ...next };
+    if (this.ready && this.running && this.staleRenderOutlastsNewFrame(this.running.startedAt)) {
+      this.replaceFrame();
+      return;
+    }
     this.send();
+  }
+
+  private staleRenderOutlastsNewFrame(startedAt: number): boolean {
+    return shouldReplaceBusyFrame({
+      elapsedMs: performance.now() - startedAt,
+      lastRenderMs: this.lastRenderMs,
+      frameLoadMs: this.frameLoadMs,
+    });
+  }
+
+  /**
+   * Drops the frame busy with a stale text: the Preview mounts a new one (the old one is removed
+   * first, so the new one gets its own process), which draws the newest text as soon as it loads.
+   */
+  private replaceFrame() {
+    this.ready = false;
+    this.running = null;
+    this.queued = null;
+    this.replacing = true;
+    this.store.replaceFrame();
   }
 
   setZoom(zoom: number): void {
@@ -57,15 +95,26 @@ export class FrameEngine implements PreviewEngine {
     this.labelEdit = handler;
   }
 
+  onSelectLine(handler: ((line: number) => void) | null): void {
+    this.selectLine = handler;
+  }
+
+  highlight(line: number | null): void {
+    this.highlighted = line;
+    if (this.ready) this.post({ type: 'lifeline:highlight', line });
+  }
+
   attach(element: HTMLElement): () => void {
     if (!(element instanceof HTMLIFrameElement)) throw new Error('FrameEngine needs an iframe');
     this.frame = element;
+    this.replacing = false;
     window.addEventListener('message', this.onMessage);
     element.addEventListener('load', this.onLoad);
     return () => {
       window.removeEventListener('message', this.onMessage);
       element.removeEventListener('load', this.onLoad);
-      this.store.detach();
+      // A replaced frame hands over to the next one: the drawing stays Export's.
+      if (!this.replacing) this.store.detach();
     };
   }
 
@@ -75,7 +124,21 @@ export class FrameEngine implements PreviewEngine {
   }
 
   private send() {
-    if (this.ready && this.latest) this.post(this.latest);
+    if (!this.ready || !this.latest) return;
+    this.post(this.latest);
+    // The frame draws one text at a time, then only the newest one it received.
+    if (this.running) this.queued = this.latest.seq;
+    else this.running = { seq: this.latest.seq, startedAt: performance.now() };
+  }
+
+  private drawn(result: RenderResult) {
+    this.lastRenderMs = result.renderMs;
+    if (this.running && result.seq >= this.running.seq) {
+      const next = this.queued !== null && this.queued > result.seq ? this.queued : null;
+      this.running = next === null ? null : { seq: next, startedAt: performance.now() };
+      this.queued = null;
+    }
+    this.store.accept(result);
   }
 
   /** A (re)loaded frame gets the view settings first, then the newest text. */
@@ -84,6 +147,7 @@ export class FrameEngine implements PreviewEngine {
     this.post({ type: 'lifeline:pin', pinned: this.pinned });
     if (this.zoom !== 1) this.post({ type: 'lifeline:zoom', zoom: this.zoom });
     this.send();
+    this.post({ type: 'lifeline:highlight', line: this.highlighted });
   }
 
   // The frame's script has run by its load event, so its listener is in place even if our
@@ -98,14 +162,18 @@ export class FrameEngine implements PreviewEngine {
     const data = event.data;
     if (data.type === 'lifeline:ready') {
       this.greet(); // first load, or the frame reloaded
+    } else if (data.type === 'lifeline:warm') {
+      this.frameLoadMs = data.loadMs;
     } else if (data.type === 'lifeline:view-state') {
       this.zoom = data.zoom;
       this.store.setZoom(data.zoom);
     } else if (data.type === 'lifeline:label-edit') {
       const { type: _type, ...edit } = data;
       this.labelEdit?.(edit);
+    } else if (data.type === 'lifeline:select-line') {
+      this.selectLine?.(data.line);
     } else {
-      this.store.accept(data);
+      this.drawn(data);
     }
   };
 }

@@ -74,6 +74,10 @@ export class InlineEngine implements PreviewEngine {
 
   onLabelEdit(): void {}
 
+  onSelectLine(): void {}
+
+  highlight(): void {}
+
   attach(element: HTMLElement): () => void {
     this.container = element;
     return () => {

@@ -2,9 +2,14 @@
  * Where the labels are in diagram source text: one line-by-line scan per diagram family, giving
  * the exact character range of each label so an edit can replace only that range.
  */
+import { diagramFamily, type Family } from '@shared/diagram-text/kind';
+import { readSequence, type Span } from '@shared/diagram-text/sequence';
 import type { LabelKind } from './protocol';
+import { LABELLED_BLOCKS } from '@shared/diagram-text/sequence';
 
-export type Family = 'sequence' | 'flowchart' | 'other';
+export { diagramFamily };
+
+export type { Family };
 
 export interface LabelSpan {
   kind: LabelKind;
@@ -18,17 +23,6 @@ export interface LabelSpan {
   aliasInsert?: boolean;
 }
 
-export function diagramFamily(source: string): Family {
-  for (const line of source.split('\n')) {
-    const trimmed = line.trim();
-    if (trimmed === '' || trimmed.startsWith('%%') || trimmed === '---') continue;
-    if (/^sequenceDiagram\b/.test(trimmed)) return 'sequence';
-    if (/^(flowchart|graph)\b/.test(trimmed)) return 'flowchart';
-    if (!/^\w+:/.test(trimmed)) return 'other'; // front-matter keys such as `title:` are skipped
-  }
-  return 'other';
-}
-
 /** The span of `text` inside a line, trimmed of surrounding spaces; null when blank. */
 function trimmedSpan(kind: LabelKind, lineStart: number, line: string, start: number) {
   const part = line.slice(start);
@@ -39,50 +33,26 @@ function trimmedSpan(kind: LabelKind, lineStart: number, line: string, start: nu
   return { kind, from, to: from + raw.length, raw, id: null } satisfies LabelSpan;
 }
 
-// Each reader below is linear in the line's length: no two unbounded quantifiers can take the
-// same characters, and every search after a match is one forward scan.
-const NOTE_HEAD = /^\s*note\s+(?:left of|right of|over)\s/i;
-const BLOCK = /^\s*(?:loop|alt|else|opt|par|and|critical|option|break)\b/;
-const PARTICIPANT = /^(\s*(?:create\s+)?(?:participant|actor)\s+)([^\s:]+?)(\s+as\s+|\s*$)/;
-/** The core of every message arrow (`->>`, `-->`, `-x`, `--)`, `<<->>`…): a dash and its head. */
-const ARROW = /-[>x)]/;
-
-/** Where a note's text starts: past the first colon after its participants; -1 if not a note. */
-function noteTextStart(line: string): number {
-  const head = NOTE_HEAD.exec(line);
-  if (!head) return -1;
-  const colon = line.indexOf(':', head[0].length);
-  return colon > head[0].length ? colon + 1 : -1;
+/** A span of the source as a label, or null when it has no text. */
+function spanOf(kind: LabelKind, source: string, span: Span | null): LabelSpan | null {
+  if (!span) return null;
+  return { kind, from: span.from, to: span.to, raw: source.slice(span.from, span.to), id: null };
 }
 
-/** Where a message's text starts: past the first colon, when an arrow comes before it; or -1. */
-function messageTextStart(line: string): number {
-  const colon = line.indexOf(':');
-  if (colon < 0) return -1;
-  // The sender takes at least one character, so the arrow starts at index 1 or later.
-  return ARROW.test(line.slice(1, colon)) ? colon + 1 : -1;
-}
-
-function sequenceLine(line: string, lineStart: number, out: LabelSpan[]) {
-  if (/^\s*%%/.test(line)) return;
-  const note = noteTextStart(line);
-  if (note >= 0) return void pushSpan(out, trimmedSpan('note', lineStart, line, note));
-  const block = BLOCK.exec(line);
-  if (block) return void pushSpan(out, trimmedSpan('block', lineStart, line, block[0].length));
-  const participant = PARTICIPANT.exec(line);
-  if (participant) {
-    const [head, lead = '', id = '', as] = participant;
-    if (as?.trim() === 'as') {
-      const alias = trimmedSpan('actor', lineStart, line, head.length);
+/** Participants, messages, notes and block titles, in the order mermaid draws each kind. */
+function sequenceSpans(source: string, out: LabelSpan[]) {
+  for (const statement of readSequence(source)) {
+    const { kind } = statement;
+    if (kind === 'note') pushSpan(out, spanOf('note', source, statement.text));
+    else if ((kind === 'open' || kind === 'branch') && LABELLED_BLOCKS.has(statement.keyword)) {
+      pushSpan(out, spanOf('block', source, statement.text));
+    } else if (kind === 'participant' && statement.names[0]) {
+      const { name: id, to } = statement.names[0];
+      const alias = spanOf('actor', source, statement.text);
       if (alias) out.push({ ...alias, id });
-    } else {
-      const to = lineStart + lead.length + id.length;
-      out.push({ kind: 'actor', from: to, to, raw: id, id, aliasInsert: true });
-    }
-    return;
+      else out.push({ kind: 'actor', from: to, to, raw: id, id, aliasInsert: true });
+    } else if (kind === 'message') pushSpan(out, spanOf('message', source, statement.text));
   }
-  const message = messageTextStart(line);
-  if (message >= 0) pushSpan(out, trimmedSpan('message', lineStart, line, message));
 }
 
 function pushSpan(out: LabelSpan[], span: LabelSpan | null) {
@@ -197,11 +167,11 @@ function flowchartLine(line: string, lineStart: number, out: LabelSpan[]) {
 /** Every label of the source in source order. */
 export function labelSpans(source: string, family: Family): LabelSpan[] {
   const out: LabelSpan[] = [];
-  if (family === 'other') return out;
+  if (family === 'sequence') sequenceSpans(source, out);
+  if (family !== 'flowchart') return out;
   let lineStart = 0;
   for (const line of source.split('\n')) {
-    if (family === 'sequence') sequenceLine(line, lineStart, out);
-    else flowchartLine(line, lineStart, out);
+    flowchartLine(line, lineStart, out);
     lineStart += line.length + 1;
   }
   return out;

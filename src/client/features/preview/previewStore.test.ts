@@ -50,6 +50,16 @@ describe('PreviewStore', () => {
     expect(getRenderedSvg()).toBe('<svg id="1"></svg>');
   });
 
+  it('mounts a new frame on replaceFrame and keeps the drawing shown and published', () => {
+    const store = new PreviewStore();
+    store.next('a', 'dark');
+    store.accept(resultFor(1));
+    store.next('b', 'dark');
+    store.replaceFrame();
+    expect(store.getState()).toMatchObject({ frame: 1, latestSeq: 2, shown: { seq: 1 } });
+    expect(getRenderedSvg()).toBe('<svg id="1"></svg>');
+  });
+
   it('notifies subscribers and stops after unsubscribe', () => {
     const store = new PreviewStore();
     let calls = 0;

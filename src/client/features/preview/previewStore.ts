@@ -14,6 +14,8 @@ export interface PreviewState {
   tooLarge: boolean;
   /** The zoom the drawing is shown at (1 = natural size). */
   zoom: number;
+  /** Which render frame shows the drawing: a new number mounts a new frame (see staleRender). */
+  frame: number;
 }
 
 export type ViewCommandName = 'fit' | 'reset';
@@ -38,6 +40,10 @@ export interface PreviewEngine {
   setPinned(pinned: boolean): void;
   /** Who hears about labels edited in place (null: nobody). */
   onLabelEdit(handler: LabelEditHandler | null): void;
+  /** Who hears which source line a click in the drawing chose (null: nobody). */
+  onSelectLine(handler: ((line: number) => void) | null): void;
+  /** Highlights what was drawn from `line` (null: nothing). */
+  highlight(line: number | null): void;
   subscribe(listener: () => void): () => void;
   getState(): PreviewState;
 }
@@ -48,7 +54,13 @@ export function resolvedThemeOf(theme: FrameTheme): ResolvedTheme {
 
 /** Sequence numbers, results and listeners; the engines only move text and drawings. */
 export class PreviewStore {
-  private state: PreviewState = { shown: null, latestSeq: 0, tooLarge: false, zoom: ZOOM.initial };
+  private state: PreviewState = {
+    shown: null,
+    latestSeq: 0,
+    tooLarge: false,
+    zoom: ZOOM.initial,
+    frame: 0,
+  };
   private readonly listeners = new Set<() => void>();
 
   /** `publish`: the drawing is the one Export takes (the editor's preview, not a history view). */
@@ -87,6 +99,11 @@ export class PreviewStore {
   /** The zoom now shown. */
   setZoom(zoom: number): void {
     if (zoom !== this.state.zoom) this.update({ ...this.state, zoom });
+  }
+
+  /** A new render frame replaces the current one (the drawing shown stays the last result). */
+  replaceFrame(): void {
+    this.update({ ...this.state, frame: this.state.frame + 1 });
   }
 
   /** The preview left the page: export must no longer find its drawing. */

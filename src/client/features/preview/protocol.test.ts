@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   isFrameMessage,
+  isHighlightRequest,
   isPinRequest,
   isRenderRequest,
   isViewCommand,
@@ -55,6 +56,9 @@ describe('isZoomRequest', () => {
 describe('isFrameMessage', () => {
   it('accepts ready and complete results', () => {
     expect(isFrameMessage({ type: 'lifeline:ready' })).toBe(true);
+    expect(isFrameMessage({ type: 'lifeline:warm', loadMs: 180 })).toBe(true);
+    expect(isFrameMessage({ type: 'lifeline:warm', loadMs: -1 })).toBe(false);
+    expect(isFrameMessage({ type: 'lifeline:warm', loadMs: '180' })).toBe(false);
     expect(isFrameMessage(result)).toBe(true);
     expect(isFrameMessage({ ...result, error: null })).toBe(true);
   });
@@ -109,5 +113,18 @@ describe('workspace messages', () => {
     { ...edit, elementId: 7 },
   ])('rejects the frame message %j', (data) => {
     expect(isFrameMessage(data)).toBe(false);
+  });
+});
+
+describe('source line messages', () => {
+  it('accepts line selections and highlights of whole lines from 1, and nothing else', () => {
+    expect(isFrameMessage({ type: 'lifeline:select-line', line: 3 })).toBe(true);
+    for (const line of [0, -1, 1.5, '3', null, Number.MAX_VALUE]) {
+      expect(isFrameMessage({ type: 'lifeline:select-line', line })).toBe(false);
+    }
+    expect(isHighlightRequest({ type: 'lifeline:highlight', line: 2 })).toBe(true);
+    expect(isHighlightRequest({ type: 'lifeline:highlight', line: null })).toBe(true);
+    expect(isHighlightRequest({ type: 'lifeline:highlight', line: 0 })).toBe(false);
+    expect(isHighlightRequest({ type: 'lifeline:highlight' })).toBe(false);
   });
 });

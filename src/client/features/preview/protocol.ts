@@ -4,11 +4,13 @@
  * on the parent side and shapes are all we can trust besides `event.source`.
  */
 import type { MermaidTheme } from '@shared/mermaid-config';
+import type { RenderStatus } from '@shared/render/diagramRender';
+
+export type { RenderStatus };
 
 export const FRAME_PATH = '/frame.html';
 
 export type FrameTheme = Extract<MermaidTheme, 'dark' | 'neutral'>;
-export type RenderStatus = 'ok' | 'fallback' | 'error';
 
 /** Parent → frame: draw this text (sent on every change; the frame keeps only the newest). */
 export interface RenderRequest {
@@ -21,6 +23,15 @@ export interface RenderRequest {
 /** Frame → parent: the frame has loaded and listens. */
 export interface FrameReady {
   type: 'lifeline:ready';
+}
+
+/**
+ * Frame → parent: mermaid is loaded and the frame can draw; `loadMs` is how long that took from
+ * the frame's own start (what replacing a busy frame costs).
+ */
+export interface FrameWarm {
+  type: 'lifeline:warm';
+  loadMs: number;
 }
 
 /** Frame → parent: what the frame now shows for request `seq`. */
@@ -82,8 +93,23 @@ export interface LabelEdit {
   replacement: string;
 }
 
-export type FrameMessage = FrameReady | RenderResult | ViewState | LabelEdit;
-export type ParentMessage = RenderRequest | ZoomRequest | ViewCommand | PinRequest;
+/** Frame → parent: a single click on a drawn element; the source line it was drawn from. */
+export interface LineSelect {
+  type: 'lifeline:select-line';
+  /** 1-based line of the drawn text. */
+  line: number;
+}
+
+/** Parent → frame: highlight what was drawn from this line (null: nothing). */
+export interface HighlightRequest {
+  type: 'lifeline:highlight';
+  line: number | null;
+}
+
+export type FrameMessage =
+  FrameReady | FrameWarm | RenderResult | ViewState | LabelEdit | LineSelect;
+export type ParentMessage =
+  RenderRequest | ZoomRequest | ViewCommand | PinRequest | HighlightRequest;
 
 const LABEL_KINDS: readonly string[] = [
   'message',
@@ -136,6 +162,16 @@ export function isViewCommand(data: unknown): data is ViewCommand {
   );
 }
 
+const isLine = (value: unknown): value is number => isSeq(value) && value >= 1;
+
+export function isHighlightRequest(data: unknown): data is HighlightRequest {
+  return (
+    isRecord(data) &&
+    data.type === 'lifeline:highlight' &&
+    (data.line === null || isLine(data.line))
+  );
+}
+
 export function isPinRequest(data: unknown): data is PinRequest {
   return isRecord(data) && data.type === 'lifeline:pin' && typeof data.pinned === 'boolean';
 }
@@ -158,10 +194,14 @@ function isLabelEdit(data: Record<string, unknown>): boolean {
 export function isFrameMessage(data: unknown): data is FrameMessage {
   if (!isRecord(data)) return false;
   if (data.type === 'lifeline:ready') return true;
+  if (data.type === 'lifeline:warm') {
+    return typeof data.loadMs === 'number' && Number.isFinite(data.loadMs) && data.loadMs >= 0;
+  }
   if (data.type === 'lifeline:view-state') {
     return typeof data.zoom === 'number' && data.zoom > 0 && data.zoom <= 10;
   }
   if (data.type === 'lifeline:label-edit') return isLabelEdit(data);
+  if (data.type === 'lifeline:select-line') return isLine(data.line);
   return (
     data.type === 'lifeline:result' &&
     isSeq(data.seq) &&

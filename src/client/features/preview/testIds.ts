@@ -5,6 +5,7 @@ export const PREVIEW_TEST_IDS = {
   inline: 'preview-inline',
   notice: 'preview-notice',
   status: 'preview-status',
+  errorLink: 'preview-error-link',
   zoom: 'preview-zoom',
   zoomLevel: 'preview-zoom-level',
   pinToggle: 'preview-pin-toggle',

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
-import { useDocument } from '@/features/editor/saving/documentStore';
+import { adoptServerFields, useDocument } from '@/features/editor/saving/documentStore';
 import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
 import { CollaboratorsSection } from './CollaboratorsSection';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from './copy';
@@ -52,14 +52,7 @@ export function ShareDialog({ open, onOpenChange, session, user }: ShareDialogPr
     try {
       const target = await ensureSaved();
       if (!target) return;
-      const saved = await diagramsApi.update(target, { isPublic: next });
-      if (doc.get().id === target) {
-        doc.update({
-          isPublic: saved.isPublic,
-          shareToken: saved.shareToken,
-          updatedAt: saved.updatedAt,
-        });
-      }
+      adoptServerFields(doc, await diagramsApi.update(target, { isPublic: next }));
       void queryClient.invalidateQueries({ queryKey: diagramsQueryKey });
     } catch (error) {
       toast({ title: TOAST_TEXT.error, description: readableError(error), variant: 'destructive' });

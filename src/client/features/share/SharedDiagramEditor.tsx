@@ -1,4 +1,3 @@
-import { Globe } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Diagram, User } from '@shared/schemas';
@@ -9,8 +8,10 @@ import type { Draft } from '@/features/editor/draftStore';
 import { EditorLayout } from '@/features/editor/EditorLayout';
 import { saveCopyAndSignIn } from '@/features/editor/saveCopy';
 import { useEditorCore } from '@/features/editor/useEditorCore';
-import { copyTitle, SHARE_COPY, SHARE_TESTIDS } from './copy';
+import { copyTitle, SHARE_TESTIDS } from './copy';
+import { SharedBanner } from './SharedBanner';
 import { SharedLinkDialog } from './SharedLinkDialog';
+import { useFollowShared } from './useFollowShared';
 import { useSaveCopy } from './useSaveCopy';
 
 interface SharedDiagramEditorProps {
@@ -21,11 +22,15 @@ interface SharedDiagramEditorProps {
 
 /**
  * Someone's public diagram in the editor: edited locally, exportable; Save Copy keeps the
- * visitor's own copy 'Copy of {title}' — at once when signed in, through sign-in otherwise.
+ * visitor's own copy 'Copy of {title}' — at once when signed in, through sign-in otherwise. The
+ * owner's edits keep arriving while the page is open (merged with the visitor's own).
  */
 export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEditorProps) {
   const core = useEditorCore(false, { title: diagram.title, content: diagram.content });
-  const { store, applyDraft } = core;
+  const { store, applyDraft, diagram: open } = core;
+  // The owner's edits arrive while this page is open, until the visitor starts another diagram.
+  const [following, setFollowing] = useState(true);
+  const follow = useFollowShared(open, token, following);
   const [, navigate] = useLocation();
   const [shareOpen, setShareOpen] = useState(false);
 
@@ -37,7 +42,13 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
     // Spec §4: the stored title is prefixed 'Copy of '; the copy is made at '/' after sign-in.
     saveCopyAndSignIn({ ...draft, title: copyTitle(normaliseTitle(draft.title)) }, true, '/');
   }, [store, user, saveSignedIn]);
-  const onChoose = useCallback((draft: Draft) => applyDraft(draft), [applyDraft]);
+  const onChoose = useCallback(
+    (draft: Draft) => {
+      setFollowing(false);
+      applyDraft(draft);
+    },
+    [applyDraft],
+  );
   const onSignIn = useCallback(() => goToSignIn(), []);
 
   return (
@@ -51,13 +62,7 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
         onChoose={onChoose}
         onSignIn={user ? undefined : onSignIn}
         account={user ? <AvatarMenu user={user} onApiToken={() => undefined} /> : undefined}
-        banner={
-          <p className="flex items-center gap-2 border-b border-border bg-accent/40 px-4 py-1.5 text-xs text-muted-foreground">
-            <Globe className="h-3.5 w-3.5 shrink-0 text-primary" aria-hidden />
-            <span className="font-medium text-foreground">{SHARE_COPY.sharedBadge}</span>
-            <span className="truncate max-sm:hidden">{SHARE_COPY.sharedReadOnly}</span>
-          </p>
-        }
+        banner={<SharedBanner follow={follow} />}
       >
         <SharedLinkDialog open={shareOpen} onOpenChange={setShareOpen} token={token} />
       </EditorLayout>

@@ -44,6 +44,10 @@ export const SHARE_COPY = {
   sharedLinkBody:
     'This diagram is public. Pass the link on; only its owner can change who sees it.',
   sharedReadOnly: 'Edit it freely here; your changes stay on this page until you save a copy.',
+  followLive: 'Live',
+  followLiveHint: 'Changes by the owner appear here as they are made.',
+  followStopped: 'No longer shared',
+  followStoppedDetail: 'This is the last version its owner shared.',
   notFoundBody:
     'This link does not lead to a diagram. It may have been made private or never existed.',
   goHome: 'Go to Lifeline',
@@ -80,4 +84,5 @@ export const SHARE_TESTIDS = {
   accessBadge: 'access-badge',
   sharedEditor: 'shared-editor',
   notFound: 'shared-not-found',
+  follow: 'shared-follow',
 } as const;

@@ -9,6 +9,7 @@ import { TOAST_TEXT } from '@shared/messages';
 import { useDeleteDiagram, useMoveDiagram } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
 import { blankDraft } from '@/features/editor/draftStorage';
+import { adoptServerFields } from '@/features/editor/saving/documentStore';
 import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
 import { SIDEBAR_TEXT } from './copy';
 import type { DropTarget } from './tree';
@@ -40,9 +41,7 @@ export function useSidebarActions(session: Session, onMovedInto: (folderId: numb
       try {
         if (isOpen) await saver.settled(); // a save in flight would otherwise race the move
         const moved = await move.mutateAsync({ id: diagram.id, folderId });
-        if (doc.get().id === moved.id) {
-          doc.update({ updatedAt: moved.updatedAt, folderId: moved.folderId });
-        }
+        adoptServerFields(doc, moved);
         if (folderId !== null) onMovedInto(folderId);
         toast({ title: SIDEBAR_TEXT.moved });
       } catch {

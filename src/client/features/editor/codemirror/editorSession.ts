@@ -1,12 +1,13 @@
-import { Compartment, EditorState, Transaction } from '@codemirror/state';
+import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
+import { yCollab } from 'y-codemirror.next';
 import { installBenchHook } from '../benchHook';
+import type { OpenDiagram } from '../document/openDiagram';
 import { baseExtensions } from './extensions';
+import { EditorSmarts } from './smarts/bridge';
 import { darkEditorTheme, lightEditorTheme } from './theme';
 
 export interface EditorCallbacks {
-  /** Every change of the text, from the user or the program. */
-  onTextChange: (text: string) => void;
   /**
    * Only changes the user made (typing, paste, delete, undo): CodeMirror marks each with a user
    * event. Text the program puts in (template, New, a loaded diagram) carries none.
@@ -18,23 +19,27 @@ export interface EditorCallbacks {
  * The one CodeMirror view of an open editor screen, owned by the screen rather than by the panel
  * that shows it. A re-layout (crossing the phone breakpoint, rotating a tablet) unmounts and
  * remounts the panels; the view is then moved to the new host as it is, keeping the text, the
- * cursor and the undo history, and nothing is dispatched, so nothing is saved. A view is only
- * ever built from the live text (`readText`), never from what was loaded first.
+ * cursor and the undo history, and nothing is dispatched, so nothing is saved. The view is bound
+ * to the open diagram's Y.Text (y-codemirror.next): it shows that text, typing goes into it, and
+ * remote changes and cursors come out of it. When another document is opened it is bound afresh.
  */
 export class EditorSession {
   private view: EditorView | null = null;
   private uninstallHook: (() => void) | null = null;
+  /** Diagnostics, completion, format and the link with the drawing. */
+  readonly smarts = new EditorSmarts();
   private readonly themeSlot = new Compartment();
   private readonly readOnlySlot = new Compartment();
   private dark = false;
   private readOnly = false;
   private refocus = false;
-  private callbacks: EditorCallbacks = {
-    onTextChange: () => undefined,
-    onUserEdit: () => undefined,
-  };
+  private callbacks: EditorCallbacks = { onUserEdit: () => undefined };
+  private readonly unbindReset: () => void;
 
-  constructor(private readonly readText: () => string) {}
+  constructor(private readonly diagram: OpenDiagram) {
+    // Another document (a diagram opened, the server's copy adopted): same view, new state.
+    this.unbindReset = diagram.onReset((samePlace) => this.reset(samePlace));
+  }
 
   /** The callbacks the view calls; the latest ones given win. */
   listen(callbacks: EditorCallbacks): void {
@@ -72,18 +77,26 @@ export class EditorSession {
     });
   }
 
+  /** A program change of the whole text, as a minimal diff into the diagram. */
   setText(text: string): void {
-    if (this.view) replaceText(this.view, text);
+    this.diagram.replaceText(text);
   }
 
   getText(): string {
-    return this.view?.state.doc.toString() ?? this.readText();
+    return this.view?.state.doc.toString() ?? this.diagram.text.toString();
   }
 
-  /** One undoable user change of exactly [from, to) (in-place label edits in the preview). */
+  /**
+   * One undoable user change of exactly [from, to) (in-place label edits in the preview). It is
+   * an undo step of its own: the undo manager would otherwise join it to whatever changed the
+   * text in the half second before.
+   */
   replaceRange(from: number, to: number, text: string): void {
     if (!this.view || this.view.state.readOnly) return; // label edits are user edits too
+    const { undoManager } = this.diagram;
+    undoManager.stopCapturing();
     this.view.dispatch({ changes: { from, to, insert: text }, userEvent: 'input.label' });
+    undoManager.stopCapturing();
   }
 
   focus(): void {
@@ -91,8 +104,10 @@ export class EditorSession {
   }
 
   destroy(): void {
+    this.unbindReset();
     this.uninstallHook?.();
     this.uninstallHook = null;
+    this.smarts.detach();
     this.view?.destroy();
     this.view = null;
   }
@@ -101,39 +116,57 @@ export class EditorSession {
     return dark ? darkEditorTheme : lightEditorTheme;
   }
 
-  private create(): EditorView {
-    const view = new EditorView({
-      state: EditorState.create({
-        doc: this.readText(),
-        extensions: [
-          ...baseExtensions(),
-          this.themeSlot.of(this.themeOf(this.dark)),
-          this.readOnlySlot.of(EditorState.readOnly.of(this.readOnly)),
-          EditorView.updateListener.of((update) => {
-            if (!update.docChanged) return;
-            for (const tr of update.transactions) {
-              if (tr.docChanged && tr.annotation(Transaction.userEvent) !== undefined) {
-                this.callbacks.onUserEdit();
-              }
+  /**
+   * Binds the view to the diagram's new Y.Doc. When it holds the same diagram (the live session
+   * adopted the server's copy), the caret and scroll stay where the person left them.
+   */
+  private reset(samePlace: boolean): void {
+    const view = this.view;
+    if (!view) return;
+    const selection = samePlace ? view.state.selection : undefined;
+    const scrollTop = view.scrollDOM.scrollTop;
+    view.setState(this.createState(selection));
+    if (samePlace) view.scrollDOM.scrollTop = scrollTop;
+  }
+
+  private createState(keep?: EditorSelection): EditorState {
+    const { diagram } = this;
+    const doc = diagram.text.toString();
+    const clamp = (at: number) => Math.min(at, doc.length);
+    const selection = keep
+      ? EditorSelection.create(
+          keep.ranges.map((range) => EditorSelection.range(clamp(range.anchor), clamp(range.head))),
+          keep.mainIndex,
+        )
+      : undefined;
+    return EditorState.create({
+      doc,
+      ...(selection ? { selection } : {}),
+      extensions: [
+        ...baseExtensions(),
+        ...this.smarts.extensions(),
+        yCollab(diagram.text, diagram.awareness, { undoManager: diagram.undoManager }),
+        this.themeSlot.of(this.themeOf(this.dark)),
+        this.readOnlySlot.of(EditorState.readOnly.of(this.readOnly)),
+        EditorView.updateListener.of((update) => {
+          for (const tr of update.transactions) {
+            if (tr.docChanged && tr.annotation(Transaction.userEvent) !== undefined) {
+              this.callbacks.onUserEdit();
             }
-            this.callbacks.onTextChange(update.state.doc.toString());
-          }),
-        ],
-      }),
+          }
+        }),
+      ],
     });
+  }
+
+  private create(): EditorView {
+    const view = new EditorView({ state: this.createState() });
     this.view = view;
+    this.smarts.attach(view);
     // The benchmark build's handle on the editor; the shipped bundle holds none of it.
     if (import.meta.env.MODE === 'bench') {
-      this.uninstallHook = installBenchHook(view, (text) => replaceText(view, text));
+      this.uninstallHook = installBenchHook(view, (text) => this.setText(text));
     }
     return view;
   }
-}
-
-function replaceText(view: EditorView, text: string) {
-  view.dispatch({
-    changes: { from: 0, to: view.state.doc.length, insert: text },
-    selection: { anchor: 0 },
-    scrollIntoView: true,
-  });
 }

@@ -1,11 +1,5 @@
 import { closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import {
-  defaultKeymap,
-  history,
-  historyKeymap,
-  indentLess,
-  indentMore,
-} from '@codemirror/commands';
+import { defaultKeymap, indentLess, indentMore } from '@codemirror/commands';
 import {
   bracketMatching,
   indentOnInput,
@@ -28,6 +22,7 @@ import {
   type Command,
 } from '@codemirror/view';
 import { mermaid } from 'codemirror-lang-mermaid';
+import { yUndoManagerKeymap } from 'y-codemirror.next';
 import { EDITOR_TAB } from '@shared/constants';
 import { EDITOR_TEXT } from '@shared/messages';
 import { EDITOR_COPY } from '../copy';
@@ -51,13 +46,15 @@ const insertTab: Command = (view) => {
   return true;
 };
 
-/** Everything but the theme (swapped on light/dark) and the change listener. */
+/**
+ * Everything but the theme (swapped on light/dark), the change listener and the Y.Text binding
+ * (whose undo manager, tracking only this editor's own edits, is what Mod-z undoes).
+ */
 export function baseExtensions(): Extension[] {
   return [
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),
-    history(),
     drawSelection(),
     dropCursor(),
     EditorState.allowMultipleSelections.of(true),
@@ -75,7 +72,7 @@ export function baseExtensions(): Extension[] {
       ...closeBracketsKeymap,
       ...defaultKeymap,
       ...searchKeymap,
-      ...historyKeymap,
+      ...yUndoManagerKeymap,
     ]),
     placeholder(EDITOR_TEXT.placeholder),
     EditorView.contentAttributes.of({

@@ -1,12 +1,19 @@
-import { Check, CircleDot, Loader2 } from 'lucide-react';
+import { Check, CircleDot, CloudOff, Loader2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import type { DraftStore } from '../draftStore';
 import { SAVING_COPY, SAVING_TESTIDS } from './copy';
 import { isUnsaved, type DocumentStore } from './documentStore';
 
-type Shown = 'saving' | 'unsaved' | 'saved' | 'none';
+type Shown = 'offline' | 'saving' | 'unsaved' | 'saved' | 'none';
 
-/** "Saving…", "Unsaved changes" or "All changes saved", beside the title. */
+const SHOWN_ICON = {
+  offline: CloudOff,
+  saving: Loader2,
+  unsaved: CircleDot,
+  saved: Check,
+} as const;
+
+/** "Offline — changes are kept on this device", "Saving…", "Unsaved changes" or "All changes saved", beside the title. */
 export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: DocumentStore }) {
   const subscribe = (listener: () => void) => {
     const a = draft.subscribe(listener);
@@ -18,19 +25,15 @@ export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: DocumentSto
   };
   const read = (): Shown => {
     const state = doc.get();
+    if (state.live === 'offline') return 'offline';
     if (state.status === 'saving') return 'saving';
     if (isUnsaved(draft.get(), state.baseline)) return 'unsaved';
     return state.id === 0 ? 'none' : 'saved';
   };
   const shown = useSyncExternalStore(subscribe, read, read);
   if (shown === 'none') return null;
-  const Icon = shown === 'saving' ? Loader2 : shown === 'unsaved' ? CircleDot : Check;
-  const text =
-    shown === 'saving'
-      ? SAVING_COPY.saving
-      : shown === 'unsaved'
-        ? SAVING_COPY.unsaved
-        : SAVING_COPY.saved;
+  const Icon = SHOWN_ICON[shown];
+  const text = SAVING_COPY[shown];
   return (
     <span
       className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground max-md:sr-only"

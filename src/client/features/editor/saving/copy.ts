@@ -4,6 +4,7 @@ export const SAVING_COPY = {
   saving: 'Saving…',
   saved: 'All changes saved',
   unsaved: 'Unsaved changes',
+  offline: 'Offline — changes are kept on this device',
   conflictTitle: 'This diagram changed elsewhere',
   conflictBody:
     'Someone (perhaps you, in another tab) saved this diagram after you opened it. Choose which version to keep; nothing is thrown away without your say.',

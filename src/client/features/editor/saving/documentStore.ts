@@ -23,6 +23,8 @@ export interface DocumentState {
   conflict: Diagram | null;
   /** Set when the server says this collaborator may no longer edit (the editor turns read-only). */
   lostAccess: LostAccess | null;
+  /** The live session: 'off' until it first holds the server's copy, then online or offline. */
+  live: 'off' | 'online' | 'offline';
 }
 
 export function documentFromDiagram(
@@ -40,6 +42,7 @@ export function documentFromDiagram(
     status: 'idle',
     conflict: null,
     lostAccess: null,
+    live: 'off',
   };
 }
 
@@ -55,6 +58,7 @@ export function newDocument(draft: Draft): DocumentState {
     status: 'idle',
     conflict: null,
     lostAccess: null,
+    live: 'off',
   };
 }
 
@@ -78,6 +82,23 @@ export function createDocumentStore(initial: DocumentState) {
 }
 
 export type DocumentStore = ReturnType<typeof createDocumentStore>;
+
+/**
+ * The server changed the open diagram's own fields (sharing, folder) and answered the row: its
+ * `updatedAt` becomes the base of the next save. Nothing changes if another diagram is open now.
+ */
+export function adoptServerFields(
+  store: DocumentStore,
+  diagram: Pick<Diagram, 'id' | 'updatedAt' | 'isPublic' | 'shareToken' | 'folderId'>,
+): void {
+  if (store.get().id !== diagram.id) return;
+  store.update({
+    updatedAt: diagram.updatedAt,
+    isPublic: diagram.isPublic,
+    shareToken: diagram.shareToken,
+    folderId: diagram.folderId,
+  });
+}
 
 export function useDocument<T>(store: DocumentStore, select: (state: DocumentState) => T): T {
   const read = () => select(store.get());

@@ -17,10 +17,18 @@ export interface SaverApi {
 export type SaveOutcome = 'saved' | 'unchanged' | 'conflict' | 'access-lost';
 export type SaveKind = 'manual' | 'auto';
 
+/** Saving through the live session instead of REST (while one holds the diagram). */
+export interface LiveSaver {
+  active(): boolean;
+  save(kind: SaveKind): Promise<SaveOutcome>;
+}
+
 export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi) {
   let queue: Promise<unknown> = Promise.resolve();
+  let live: LiveSaver | null = null;
 
   async function run(force: boolean, kind: SaveKind): Promise<SaveOutcome> {
+    if (live?.active()) return live.save(kind);
     const snapshot = { ...draft.get(), title: normaliseTitle(draft.get().title) };
     const state = doc.get();
     if (state.id !== 0 && !force && !isUnsaved(snapshot, state.baseline)) return 'unchanged';
@@ -79,6 +87,10 @@ export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi
     },
     /** Waits for any save in flight. */
     settled: (): Promise<unknown> => queue,
+    /** Live co-editing: saves go over the live session while `active()` says so. */
+    useLive(next: LiveSaver | null): void {
+      live = next;
+    },
   };
 }
 

@@ -33,11 +33,13 @@ import { useBackupWriter } from './useBackupWriter';
 export interface SessionOptions {
   user: User;
   draft: DraftStore;
-  /** Puts a title and text into the editor and the draft store. */
+  /** Puts a title and text into the open diagram as a minimal change. */
   applyDraft: (draft: Draft) => void;
+  /** Opens other text as a fresh document (another diagram, a new one). */
+  openDraft: (draft: Draft) => void;
 }
 
-export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) {
+export function useDocumentSession({ user, draft, applyDraft, openDraft }: SessionOptions) {
   const queryClient = useQueryClient();
   const [doc] = useState(() => createDocumentStore(newDocument(draft.get())));
   const [saver] = useState(() => createSaver(draft, doc, diagramsApi));
@@ -74,13 +76,15 @@ export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) 
 
   const open = useCallback(
     (diagram: Diagram, access: DiagramAccess = 'owner') => {
-      doc.set(documentFromDiagram(diagram, access));
+      // The same diagram again (a restored version): a minimal change of the live document.
+      const same = doc.get().id === diagram.id;
+      doc.set({ ...documentFromDiagram(diagram, access), live: same ? doc.get().live : 'off' });
       const key = backupKey(user.id, diagram.id);
       const backup = backupToOffer(key, { title: diagram.title, content: diagram.content });
       setOffer(backup ? { key, backup } : null);
-      applyDraft({ title: diagram.title, content: diagram.content });
+      (same ? applyDraft : openDraft)({ title: diagram.title, content: diagram.content });
     },
-    [doc, user.id, applyDraft],
+    [doc, user.id, applyDraft, openDraft],
   );
 
   /** A new, not yet saved diagram (id 0); `offerBackup` offers an earlier unsaved new one. */
@@ -91,9 +95,9 @@ export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) 
       const backup = offerBackup ? backupToOffer(key, next) : null;
       if (!offerBackup) clearBackup(key);
       setOffer(backup ? { key, backup } : null);
-      applyDraft(next);
+      openDraft(next);
     },
-    [doc, user.id, applyDraft],
+    [doc, user.id, openDraft],
   );
 
   const save = useCallback(async () => {
@@ -167,6 +171,7 @@ export function useDocumentSession({ user, draft, applyDraft }: SessionOptions) 
     resolveConflict,
     autoSaveOn,
     setAutoSaveOn,
+    refetchList,
     backupOffer: offer?.backup ?? null,
     restoreBackup,
     discardBackup,

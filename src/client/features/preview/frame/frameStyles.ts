@@ -15,6 +15,10 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
 #stage:not(.dragging) :is(text.messageText, text.noteText, text.loopText, text.actor, span.nodeLabel, span.edgeLabel) {
   cursor: text;
 }
+.lifeline-highlight { filter: drop-shadow(0 0 2px rgb(99 102 241 / 0.9)) drop-shadow(0 0 6px rgb(99 102 241 / 0.55)); }
+text.lifeline-highlight { fill: #4338ca !important; }
+:root[data-theme="dark"] text.lifeline-highlight { fill: #c7d2fe !important; }
+#stage:not(.dragging) :is(.messageLine0, .messageLine1, rect.note, rect.actor) { cursor: pointer; }
 .lifeline-pinned { pointer-events: none; opacity: 0.94; }
 .label-editing { opacity: 0; }
 .label-editor {

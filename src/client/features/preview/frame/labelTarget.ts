@@ -34,7 +34,7 @@ function svgText(element: Element): string {
 }
 
 /** A message drawn over several lines is a run of <text class="messageText"> siblings. */
-function messageGroups(svg: SVGSVGElement): Element[][] {
+export function messageGroups(svg: SVGSVGElement): Element[][] {
   const groups: Element[][] = [];
   for (const text of svg.querySelectorAll('text.messageText')) {
     const previous = text.previousElementSibling;

@@ -8,8 +8,9 @@
 import { PREVIEW_RESCROLL_AFTER_CHANGE_MS } from '@shared/constants';
 import { afterNextPaint } from '../afterNextPaint';
 import { createLatestOnlyQueue } from '../latestOnlyQueue';
-import { renderDiagram } from '../mermaidRenderer';
+import { loadMermaid, renderDiagram } from '../mermaidRenderer';
 import {
+  isHighlightRequest,
   isPinRequest,
   isRenderRequest,
   isViewCommand,
@@ -22,6 +23,7 @@ import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
 import { installLabelEditor } from './labelEditor';
 import { buildPinnedHeaders, showPinnedHeaders } from './pinnedHeaders';
+import { installDrawingLink } from './sourceLink';
 import { Viewport } from './viewport';
 
 // Our location keeps the real URL even though our origin is opaque: the parent has that origin.
@@ -61,6 +63,10 @@ const editor = installLabelEditor(
   (edit) => post({ type: 'lifeline:label-edit', ...edit }),
 );
 
+const link = installDrawingLink(stage, currentSvg, view, (line) =>
+  post({ type: 'lifeline:select-line', line }),
+);
+
 let pinned = true;
 let headerTimer = 0;
 
@@ -83,6 +89,7 @@ async function renderAndShow(request: RenderRequest) {
   }
   view.setContent(size.width, size.height);
   buildPinnedHeaders(svg, pinned);
+  link.drawn(result.status === 'error' ? '' : request.text);
   // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
   clearTimeout(headerTimer);
   headerTimer = window.setTimeout(
@@ -111,10 +118,17 @@ window.addEventListener('message', (event) => {
   else if (isViewCommand(data)) {
     if (data.command === 'fit') view.fit();
     else view.reset();
+  } else if (isHighlightRequest(data)) {
+    link.highlight(data.line);
   } else if (isPinRequest(data)) {
     pinned = data.pinned;
     showPinnedHeaders(currentSvg(), pinned);
   }
 });
 
+// Warm: mermaid loads while the parent still fetches the text (and in a frame that replaces one
+// busy with stale text, while nothing else is in the way).
+void loadMermaid().then(() =>
+  post({ type: 'lifeline:warm', loadMs: Math.round(performance.now()) }),
+);
 post({ type: 'lifeline:ready' });

@@ -1,0 +1,90 @@
+/**
+ * The two servers of `npm run bench:live`: the built Lifeline server (dist/node, PGlite on disk,
+ * local sign-in, limits lifted for one address's many connections) and stock Hocuspocus beside it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/server/test/app-process';
+
+const SERVER_ENTRY = 'dist/node/server/main.js';
+
+export interface Memory {
+  heapMb: number;
+  rssMb: number;
+}
+
+export interface Running {
+  baseUrl: string;
+  /** The server's heap in use after a full collection, and its resident size. */
+  memory(): Promise<Memory>;
+  stop(): void;
+}
+
+const PROBE = fileURLToPath(new URL('./memory-probe.mjs', import.meta.url));
+const NODE_FLAGS = ['--expose-gc', '--import', PROBE];
+
+const memoryOf = (child: ChildProcess) => () =>
+  new Promise<Memory>((resolve) => {
+    child.once('message', (answer: Memory) => resolve(answer));
+    child.send('memory');
+  });
+
+/** Builds the server (each run unless BENCH_REUSE_BUILD=1, so figures never come from stale code). */
+export function ensureServerBuilt(): void {
+  if (process.env.BENCH_REUSE_BUILD === '1' && existsSync(SERVER_ENTRY)) return;
+  console.log('Building the server into dist/node (npm run build:server)…');
+  const result = spawnSync('npm', ['run', 'build:server'], { stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build:server failed');
+}
+
+export async function startLifeline(): Promise<Running> {
+  const port = await freePort();
+  const child: ChildProcess = spawn('node', [...NODE_FLAGS, SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'lifeline-bench-live-')),
+      LOG_LEVEL: 'warn',
+      ALLOW_LOCAL_SIGN_IN: 'true',
+      SIGN_INS_PER_MINUTE: '1000000',
+      CONNECTIONS_PER_ADDRESS: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('server did not become healthy in 60 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { baseUrl, memory: memoryOf(child), stop: () => void child.kill('SIGTERM') };
+}
+
+export async function startStock(): Promise<Running> {
+  const entry = fileURLToPath(new URL('./stock-server.ts', import.meta.url));
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', entry], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('message', (hello: { port: number }) => resolve(hello.port));
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    memory: memoryOf(child),
+    stop: () => void child.kill('SIGTERM'),
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Lifeline's patched mermaid draws exactly what stock mermaid draws: the same SVG text, byte for
+ * byte (so the same texts at the same positions), and refuses exactly what stock refuses. Runs a
+ * sample of the corpus that covers every diagram kind, plus every fixture;
+ * `npm run test:corpus` runs the whole corpus.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
+import { buildCorpus, sampleCorpus } from './corpus';
+import { compareWithStock } from './sameness';
+
+const whole = process.env.CORPUS === 'all';
+const corpus = buildCorpus();
+const fixtures = readdirSync(FIXTURES_DIR)
+  .filter((name) => name.endsWith('.mmd'))
+  .map((name) => ({ name, text: readFileSync(join(FIXTURES_DIR, name), 'utf8') }));
+
+describe('patched mermaid against stock mermaid', () => {
+  it('the corpus holds at least 500 diagrams of every kind', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(500);
+    expect(new Set(corpus.map((d) => d.name)).size).toBe(corpus.length);
+  });
+
+  it(
+    `draws the same SVG for ${whole ? 'the whole corpus' : 'a corpus sample'} and every fixture`,
+    {
+      timeout: whole ? 3_600_000 : 600_000,
+    },
+    async () => {
+      const diagrams = [...fixtures, ...(whole ? corpus : sampleCorpus(corpus, 60))];
+      const { drawn, differences } = await compareWithStock(diagrams);
+      expect(differences).toEqual([]);
+      // Most of it must be drawings, not errors: a corpus stock refuses proves nothing.
+      expect(drawn).toBeGreaterThan(diagrams.length * 0.8);
+    },
+  );
+});

@@ -1,0 +1,71 @@
+/**
+ * What the editor knows about diagram text, as one set of extensions, and the editor's side of
+ * the link with the drawing: the renderer's parse errors come in, a click in the drawing moves
+ * the cursor, and the cursor's line goes out so the drawing can highlight its element.
+ */
+import type { Extension } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import type { SourceLink } from '@/features/preview/sourceLink';
+import { completion } from './completion';
+import { diagnostics, showParseError } from './diagnostics';
+import { formatKeymap } from './format';
+
+export class EditorSmarts implements SourceLink {
+  private view: EditorView | null = null;
+  private readonly listeners = new Set<(line: number | null) => void>();
+  private cursorLine: number | null = null;
+
+  extensions(): Extension[] {
+    return [
+      diagnostics(),
+      completion(),
+      formatKeymap(),
+      EditorView.updateListener.of((update) => {
+        if (update.selectionSet || update.docChanged || update.focusChanged) this.publishCursor();
+      }),
+    ];
+  }
+
+  attach(view: EditorView): void {
+    this.view = view;
+  }
+
+  detach(): void {
+    this.view = null;
+  }
+
+  rendered(text: string, error: string | null): void {
+    if (this.view) showParseError(this.view, text, error);
+  }
+
+  goTo(line: number, column: number | null, focus: boolean): void {
+    const view = this.view;
+    if (!view) return;
+    const target = view.state.doc.line(Math.min(Math.max(1, line), view.state.doc.lines));
+    const indent = target.text.length - target.text.trimStart().length;
+    const anchor = target.from + Math.min(column ?? indent, target.length);
+    view.dispatch({
+      selection: { anchor },
+      effects: EditorView.scrollIntoView(anchor, { y: 'center' }),
+    });
+    if (focus) view.focus();
+  }
+
+  onCursorLine(listener: (line: number | null) => void): () => void {
+    this.listeners.add(listener);
+    listener(this.cursorLine);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  private publishCursor() {
+    const view = this.view;
+    if (!view) return;
+    const { state } = view;
+    const line = state.doc.lineAt(state.selection.main.head).number;
+    if (line === this.cursorLine) return;
+    this.cursorLine = line;
+    for (const listener of this.listeners) listener(line);
+  }
+}

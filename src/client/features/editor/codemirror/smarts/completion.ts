@@ -1,0 +1,170 @@
+/**
+ * Completion that knows the diagram: participants (most used first) where a participant goes in
+ * a sequence diagram, keywords at a line's start, arrow kinds after a name; node ids in
+ * flowcharts and class names in class diagrams. Each context is read from at most the 250
+ * characters before the cursor, so the patterns below run on short, bounded text.
+ */
+import {
+  autocompletion,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
+import type { Extension, Text } from '@codemirror/state';
+import { classNames, flowchartIds } from '@shared/diagram-text/ids';
+import { diagramFamily, type Family } from '@shared/diagram-text/kind';
+import { participantsOf, readSequence } from '@shared/diagram-text/sequence';
+import { SEQUENCE_KEYWORDS } from '@shared/diagram-text/warnings';
+
+const LOOK_BACK = 250;
+
+export const ARROW_KINDS: readonly { arrow: string; draws: string }[] = [
+  { arrow: '->>', draws: 'Solid line with arrowhead' },
+  { arrow: '-->>', draws: 'Dotted line with arrowhead' },
+  { arrow: '->', draws: 'Solid line without arrow' },
+  { arrow: '-->', draws: 'Dotted line without arrow' },
+  { arrow: '<<->>', draws: 'Solid line with arrowheads at both ends' },
+  { arrow: '<<-->>', draws: 'Dotted line with arrowheads at both ends' },
+  { arrow: '-x', draws: 'Solid line with a cross at the end' },
+  { arrow: '--x', draws: 'Dotted line with a cross at the end' },
+  { arrow: '-)', draws: 'Solid line with an open arrow at the end (async)' },
+  { arrow: '--)', draws: 'Dotted line with an open arrow at the end (async)' },
+];
+
+const KEYWORD_INFO: Partial<Record<(typeof SEQUENCE_KEYWORDS)[number], string>> = {
+  participant: 'Declare a participant (box)',
+  actor: 'Declare an actor (stick figure)',
+  loop: 'Repeat the messages up to end',
+  alt: 'Alternatives, separated by else',
+  else: 'The next alternative of alt',
+  opt: 'Messages that may happen',
+  par: 'Parallel branches, separated by and',
+  and: 'The next branch of par',
+  critical: 'A critical region, with option branches',
+  break: 'Stop the flow (an exception)',
+  rect: 'A coloured background: rect rgb(…)',
+  Note: 'Note left of / right of / over a participant',
+  autonumber: 'Number the messages',
+  activate: 'Start an activation bar',
+  deactivate: 'End an activation bar',
+  box: 'Group participants in a box',
+  create: 'Create a participant with the next message',
+  destroy: 'Destroy a participant with the next message',
+  end: 'Close the open block',
+};
+
+const ARROW_TAIL =
+  /(?:<<--?>>|--?(?:>>|>|x|\)|\|\\|\|\/|\\\\|\/\/)|(?:\/\||\\\||\/\/|\\\\)--?)[+-]?\s*$/;
+
+/** Typing goes on in the arrow list only while the text is part of an arrow, not a whole one. */
+const partOfArrow = (typed: string) =>
+  ARROW_KINDS.some(({ arrow }) => arrow.startsWith(typed)) &&
+  !ARROW_KINDS.some(({ arrow }) => arrow === typed);
+
+const ARROW_CHARS = new Set([...'-<>x)|\\/']);
+
+const cache = new WeakMap<Text, { family: Family; names: string[] }>();
+
+/** The diagram's family and names, most used first, read once per version of the text. */
+function namesOf(doc: Text) {
+  let known = cache.get(doc);
+  if (!known) {
+    const source = doc.toString();
+    const family = diagramFamily(source);
+    let names: string[] = [];
+    if (family === 'sequence') {
+      names = participantsOf(readSequence(source))
+        .sort((a, b) => b.uses - a.uses)
+        .map((participant) => participant.name);
+    } else if (family === 'flowchart') names = flowchartIds(source);
+    else if (family === 'class') names = classNames(source);
+    known = { family, names };
+    cache.set(doc, known);
+  }
+  return known;
+}
+
+function nameOptions(names: readonly string[], typed: string): Completion[] {
+  // A name used once and being typed right now is the typing itself, not a suggestion.
+  return names
+    .filter((name) => name !== typed)
+    .map((name, index) => ({ label: name, type: 'variable', boost: -index / names.length }));
+}
+
+function receiversFirst(names: readonly string[], sender: string): string[] {
+  return [...names.filter((name) => name !== sender), ...names.filter((name) => name === sender)];
+}
+
+const keywordOptions: Completion[] = SEQUENCE_KEYWORDS.map((keyword) => ({
+  label: keyword,
+  type: 'keyword',
+  info: KEYWORD_INFO[keyword as keyof typeof KEYWORD_INFO],
+}));
+
+const arrowOptions: Completion[] = ARROW_KINDS.map(({ arrow, draws }, index) => ({
+  label: arrow,
+  type: 'operator',
+  detail: draws,
+  boost: -index,
+}));
+
+function sequenceCompletion(context: CompletionContext, names: string[]): CompletionResult | null {
+  const line = context.state.doc.lineAt(context.pos);
+  const start = Math.max(0, context.pos - line.from - LOOK_BACK);
+  const before = line.text.slice(start, context.pos - line.from);
+  const word = context.matchBefore(/\w*/);
+  const from = word?.from ?? context.pos;
+  const typed = word?.text ?? '';
+  const head = before.slice(0, before.length - typed.length);
+  const participants = { from, options: nameOptions(names, typed), validFor: /^\w*$/ };
+
+  if (/^\s*$/.test(head)) {
+    if (typed === '' && !context.explicit) return null;
+    return { from, options: [...keywordOptions, ...nameOptions(names, typed)], validFor: /^\w*$/ };
+  }
+  if (/^\s*(?:activate|deactivate|destroy|create\s+(?:participant|actor))\s+$/i.test(head)) {
+    return participants;
+  }
+  if (/^\s*create\s+$/i.test(head)) {
+    return { from, options: ['participant', 'actor'].map((label) => ({ label, type: 'keyword' })) };
+  }
+  if (/^\s*note\s+$/i.test(head)) {
+    const options = ['right of', 'left of', 'over'].map((label) => ({ label, type: 'keyword' }));
+    return { from, options };
+  }
+  if (/^\s*note\s+(?:over|left of|right of)\s[^:]*$/i.test(head)) return participants;
+  if (ARROW_TAIL.test(head)) {
+    const sender = head.replace(ARROW_TAIL, '').trim();
+    // The message's own sender comes last: a message to oneself is the rarer one.
+    if (sender !== '')
+      return { ...participants, options: nameOptions(receiversFirst(names, sender), typed) };
+  }
+  // After a name and a space, or part of an arrow: the arrow kinds, replacing what is typed.
+  let partial = before.length;
+  while (partial > 0 && ARROW_CHARS.has(before[partial - 1] ?? '')) partial--;
+  while (partial < before.length && !/[-<\\/]/.test(before[partial] ?? '')) partial++;
+  const name = before.slice(0, partial);
+  if (/^\s*\w[\w ]*$/.test(name) && (partial < before.length || name.endsWith(' '))) {
+    const keyword = /^\s*(\w+)/.exec(name)?.[1]?.toLowerCase() ?? '';
+    if (SEQUENCE_KEYWORDS.some((known) => known.toLowerCase() === keyword)) return null;
+    return { from: line.from + start + partial, options: arrowOptions, validFor: partOfArrow };
+  }
+  return null;
+}
+
+export function diagramCompletion(context: CompletionContext): CompletionResult | null {
+  const { family, names } = namesOf(context.state.doc);
+  if (family === 'sequence') return sequenceCompletion(context, names);
+  if (family !== 'flowchart' && family !== 'class') return null;
+  const word = context.matchBefore(/\w+/);
+  if (!word && !context.explicit) return null;
+  return {
+    from: word?.from ?? context.pos,
+    options: nameOptions(names, word?.text ?? ''),
+    validFor: /^\w*$/,
+  };
+}
+
+export function completion(): Extension {
+  return autocompletion({ override: [diagramCompletion], icons: false });
+}

@@ -1,0 +1,122 @@
+/**
+ * One live session of the open diagram with the sync server (`/api/live`, contract: document
+ * `diagram:<id>` or `share:<token>`, the session cookie authenticates). It keeps its own copy of
+ * the document in step with the server and hands it to the diagram's owner once synced.
+ */
+import {
+  HocuspocusProvider,
+  HocuspocusProviderWebsocket,
+  WebSocketStatus,
+} from '@hocuspocus/provider';
+import * as Y from 'yjs';
+import { LIVE_PATH, type LiveRole, type LiveServerMessage } from '@shared/live';
+import { parseLiveMessage, SAVE_MESSAGE } from './liveMessages';
+import type { OpenDiagram } from './openDiagram';
+import { userColor } from './userColor';
+
+export type LiveStatus = 'connecting' | 'online' | 'offline';
+
+export interface LiveUser {
+  id: number | string;
+  name: string;
+  role: LiveRole;
+}
+
+export interface LiveOptions {
+  diagram: OpenDiagram;
+  name: string;
+  /**
+   * Who to announce to the others; none for a public page's visitor, who follows unseen (the
+   * provider keeps its awareness, empty: Hocuspocus's ping checks ride on it).
+   */
+  user?: LiveUser;
+  onStatus: (status: LiveStatus) => void;
+  onMessage: (message: LiveServerMessage) => void;
+  /** The live copy now holds the server's state and the editor shows it. */
+  onAttached?: () => void;
+  /** The server refused to open the document (no access, or the link no longer shares it). */
+  onDenied?: () => void;
+}
+
+/** The longest wait between two reconnect attempts. */
+export const RECONNECT_MAX_DELAY_MS = 5_000;
+
+export function liveUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${LIVE_PATH}`;
+}
+
+export function connectLive(options: LiveOptions) {
+  const shared = new Y.Doc();
+  let attached = false;
+  let everOnline = false;
+  // Reconnect attempts back off from 1 s to at most RECONNECT_MAX_DELAY_MS, not the library's
+  // 30 s: a restarted server has everyone back within seconds.
+  const socket = new HocuspocusProviderWebsocket({
+    url: liveUrl(),
+    maxDelay: RECONNECT_MAX_DELAY_MS,
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: options.name,
+    document: shared,
+    token: 'cookie', // the session cookie authenticates; the contract's fixed placeholder
+    onSynced: ({ state }) => {
+      if (!state) return;
+      everOnline = true;
+      options.onStatus('online');
+      if (attached) return;
+      attached = true;
+      options.diagram.attach(shared, { awareness: options.user ? provider.awareness : null });
+      options.onAttached?.();
+    },
+    onStatus: ({ status }) => {
+      if (status === WebSocketStatus.Disconnected && everOnline) options.onStatus('offline');
+    },
+    onStateless: ({ payload }) => {
+      const message = parseLiveMessage(payload);
+      if (message) options.onMessage(message);
+    },
+    onAuthenticationFailed: () => options.onDenied?.(),
+  });
+  provider.attach();
+  const user = options.user;
+  if (user) {
+    provider.setAwarenessField('user', {
+      id: user.id,
+      name: user.name,
+      role: user.role,
+      color: userColor(user.id),
+      colorLight: `${userColor(user.id)}33`,
+    });
+  }
+
+  // The browser knows first when the network goes: the session goes offline with it (edits stay
+  // on this device) and reconnects, merging them, when the network is back.
+  const goOffline = () => socket.disconnect();
+  const goOnline = () => void socket.connect();
+  window.addEventListener('offline', goOffline);
+  window.addEventListener('online', goOnline);
+
+  return {
+    provider,
+    get attached() {
+      return attached;
+    },
+    /** Explicit Save: buffered edits go out, then the server records a version. */
+    save(): void {
+      options.diagram.flush();
+      provider.sendStateless(SAVE_MESSAGE);
+    },
+    destroy(): void {
+      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('online', goOnline);
+      if (options.diagram.live) options.diagram.detach();
+      provider.destroy();
+      socket.destroy();
+      shared.destroy();
+    },
+  };
+}
+
+export type LiveConnection = ReturnType<typeof connectLive>;

@@ -1,0 +1,159 @@
+/**
+ * The live session of the signed-in editor's open diagram: connects when a saved diagram is open,
+ * turns the server's messages into the save state (`saved`), access changes and refusals, keeps
+ * local edits buffered while auto-save is off, and keeps the diagram on this device (IndexedDB)
+ * so edits made offline survive a reload and merge on reconnect.
+ */
+import { useEffect, useRef } from 'react';
+import { IndexeddbPersistence } from 'y-indexeddb';
+import * as Y from 'yjs';
+import {
+  diagramDocName,
+  LIVE_META,
+  LIVE_TEXT,
+  type LiveRole,
+  type LiveServerMessage,
+} from '@shared/live';
+import { TOAST_TEXT } from '@shared/messages';
+import { CONTENT_MAX, type User } from '@shared/schemas';
+import { normaliseTitle } from '@shared/title';
+import { toast } from '@/components/ui/toast-store';
+import { connectLive, type LiveConnection } from '../document/liveConnection';
+import type { OpenDiagram } from '../document/openDiagram';
+import { startAutoSavedNotice } from './autoSavedNotice';
+import { useDocument, type DocumentStore } from './documentStore';
+import type { SaveOutcome, Saver } from './saver';
+import { toastAccessLost } from './saveToasts';
+
+/** How long an explicit Save waits for the server's `saved` before it counts as failed. */
+const SAVE_ANSWER_MS = 10_000;
+
+/** The server's own wording when a save would pass the content limit. */
+const CONTENT_TOO_LONG = `content is too long: at most ${CONTENT_MAX.toLocaleString('en')} characters`;
+
+export const offlineStoreName = (userId: number, diagramId: number) =>
+  `lifeline:${userId}:${diagramDocName(diagramId)}`;
+
+interface LiveDiagramOptions {
+  user: User;
+  diagram: OpenDiagram;
+  doc: DocumentStore;
+  saver: Saver;
+  autoSaveOn: boolean;
+  onSaved: () => void;
+}
+
+export function useLiveDiagram({
+  user,
+  diagram,
+  doc,
+  saver,
+  autoSaveOn,
+  onSaved,
+}: LiveDiagramOptions) {
+  const id = useDocument(doc, (state) => state.id);
+  const access = useDocument(doc, (state) => state.access);
+  const lost = useDocument(doc, (state) => state.lostAccess);
+
+  const autoSaveRef = useRef(autoSaveOn);
+  useEffect(() => {
+    autoSaveRef.current = autoSaveOn;
+    diagram.setBuffering(!autoSaveOn);
+  }, [diagram, autoSaveOn]);
+
+  useEffect(() => {
+    if (id === 0 || lost) return;
+    const role: LiveRole = access;
+    const waiting: ((outcome: SaveOutcome) => void)[] = [];
+    let stored: IndexeddbPersistence | null = null;
+    const name = offlineStoreName(user.id, id);
+    const notice = startAutoSavedNotice(diagram, () => autoSaveRef.current);
+
+    const onMessage = (message: LiveServerMessage) => {
+      if (message.type === 'saved') {
+        const held = diagram.readShared();
+        // Before this screen holds the server's copy, what was saved is not known here: text
+        // typed meanwhile must stay unsaved.
+        if (!held) return doc.update({ updatedAt: message.updatedAt });
+        doc.update({
+          updatedAt: message.updatedAt,
+          baseline: { title: normaliseTitle(held.title), content: held.content },
+          status: 'saved',
+        });
+        waiting.splice(0).forEach((resolve) => resolve('saved'));
+        notice.saved();
+        onSaved();
+        return;
+      }
+      if (message.type === 'refused') {
+        if (message.reason === 'too-large') {
+          toast({
+            title: TOAST_TEXT.error,
+            description: CONTENT_TOO_LONG,
+            variant: 'destructive',
+          });
+        }
+        return;
+      }
+      if (message.role === 'editor') return doc.update({ access: 'editor' });
+      const reason = message.role === 'none' ? 'removed' : 'viewer';
+      doc.update({ access: 'viewer', lostAccess: reason, status: 'error' });
+      waiting.splice(0).forEach((resolve) => resolve('access-lost'));
+      toastAccessLost(reason);
+    };
+
+    const connection: LiveConnection = connectLive({
+      diagram,
+      name: diagramDocName(id),
+      user: { id: user.id, name: user.name, role },
+      onStatus: (live) => {
+        if (live !== 'connecting') doc.update({ live });
+      },
+      onMessage,
+      onAttached: () => {
+        // From here the local copy shares the server's history: keep it on this device.
+        stored = new IndexeddbPersistence(name, diagram.doc);
+      },
+    });
+    // Edits kept on this device by an earlier visit (offline) join the live copy, and so the
+    // server. With auto-save off they were never meant to leave: they are offered back from the
+    // unsaved-text backup instead, and the device copy starts afresh.
+    const earlier = new Y.Doc();
+    const reading = new IndexeddbPersistence(name, earlier);
+    void reading.whenSynced.then(() => {
+      const kept = earlier.getText(LIVE_TEXT).length > 0 || earlier.getMap(LIVE_META).size > 0;
+      if (kept && autoSaveRef.current) {
+        Y.applyUpdate(connection.provider.document, Y.encodeStateAsUpdate(earlier));
+      }
+      void (autoSaveRef.current ? reading.destroy() : reading.clearData());
+      earlier.destroy();
+    });
+
+    saver.useLive({
+      active: () => connection.attached && doc.get().live !== 'off',
+      save: (kind) => {
+        if (kind === 'auto' || doc.get().live === 'offline') return Promise.resolve('unchanged');
+        notice.cancel();
+        doc.update({ status: 'saving' });
+        connection.save();
+        return new Promise<SaveOutcome>((resolve, reject) => {
+          waiting.push(resolve);
+          window.setTimeout(() => {
+            const at = waiting.indexOf(resolve);
+            if (at < 0) return;
+            waiting.splice(at, 1);
+            doc.update({ status: 'error' });
+            reject(new Error(TOAST_TEXT.saveFailed));
+          }, SAVE_ANSWER_MS);
+        });
+      },
+    });
+    return () => {
+      notice.stop();
+      saver.useLive(null);
+      void stored?.destroy();
+      connection.destroy();
+      doc.update({ live: 'off' });
+    };
+  }, [id, access, lost, user.id, user.name, diagram, doc, saver, onSaved]);
+}

@@ -1,0 +1,30 @@
+/**
+ * When newer text arrives while the render frame is still drawing older text, waiting for that
+ * stale drawing wastes the rest of its time. The frame's script cannot be interrupted, and
+ * Chromium runs every sandboxed frame of one site in one process (one main thread), so a second,
+ * standby frame would wait for the same stale render. Removing the busy frame does free it: a
+ * frame created after the removal gets a fresh process. So the engine replaces the frame
+ * whenever loading a new one is expected to end sooner than the stale render.
+ */
+
+/** Until a frame load has been measured: about what loading the frame and mermaid costs. */
+export const DEFAULT_FRAME_LOAD_MS = 400;
+
+export interface StaleRenderFacts {
+  /** How long the render in flight has been running (ms). */
+  elapsedMs: number;
+  /** How long the last drawing took (ms), or null before the first one. */
+  lastRenderMs: number | null;
+  /** What loading a new frame (document and mermaid, ready to draw) cost last time (ms). */
+  frameLoadMs: number;
+}
+
+/** True when a fresh frame would start drawing the newer text before the stale one is done. */
+export function shouldReplaceBusyFrame({
+  elapsedMs,
+  lastRenderMs,
+  frameLoadMs,
+}: StaleRenderFacts): boolean {
+  if (lastRenderMs === null) return false;
+  return lastRenderMs - elapsedMs > frameLoadMs;
+}

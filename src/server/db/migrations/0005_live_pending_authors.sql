@@ -1,0 +1,1 @@
+ALTER TABLE "diagram_live_state" ADD COLUMN "pending_authors" integer[] DEFAULT '{}'::integer[] NOT NULL;

@@ -1,0 +1,156 @@
+/**
+ * Presence is the server's to vouch for: over a real listening app with real WebSocket clients,
+ * a client claiming another user's id, name or role is shown as itself, and an awareness state
+ * too large, of the wrong shape or for someone else's client id closes the sender's connection
+ * and reaches no one.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import * as encoding from 'lib0/encoding';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { AWARENESS_STATE_MAX, diagramDocName } from '../../shared/live.js';
+import type { Diagram } from '../../shared/schemas.js';
+import type { Database } from '../db/client.js';
+import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
+import { testDatabases } from '../test/databases.js';
+import { connectLive, until, type LiveClient } from '../test/live-client.js';
+import { describeEach } from '../test/needs.js';
+
+type Presence = { user?: { id: unknown; name: unknown; role: unknown; color: unknown } };
+
+describeEach(testDatabases, 'live presence on $name', ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let base: string;
+  let owner: string;
+  let editor: string;
+  let ownerId: number;
+  let editorId: number;
+  let name: string;
+  const clients: LiveClient[] = [];
+  const live = (cookie: string) => {
+    const client = connectLive(base, name, { cookie });
+    clients.push(client);
+    return client;
+  };
+  const userOf = async (cookie: string) =>
+    (
+      (await injectWithCookie(app, { method: 'GET', url: '/api/user' }, cookie)).json() as {
+        id: number;
+      }
+    ).id;
+  /** What `watcher` sees of `client`'s presence. */
+  const seen = (watcher: LiveClient, client: LiveClient) =>
+    watcher.provider.awareness?.getStates().get(client.doc.clientID) as Presence | undefined;
+  const user = (id: number | string, who: string, role: string) => ({
+    id,
+    name: who,
+    role,
+    color: '#1c7ed6',
+    colorLight: '#1c7ed633',
+  });
+
+  /** An awareness frame for `clientId` carrying `state` (JSON text as given). */
+  const awarenessFrame = (clientId: number, state: string) => {
+    const update = encoding.createEncoder();
+    encoding.writeVarUint(update, 1);
+    encoding.writeVarUint(update, clientId);
+    encoding.writeVarUint(update, 1_000_000);
+    encoding.writeVarString(update, state);
+    const frame = encoding.createEncoder();
+    encoding.writeVarString(frame, name);
+    encoding.writeVarUint(frame, 1);
+    encoding.writeVarUint8Array(frame, encoding.toUint8Array(update));
+    return encoding.toUint8Array(frame);
+  };
+
+  beforeAll(async () => {
+    database = await open();
+    app = await testApp(database);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    owner = await signInLocally(app, 'ada@example.test', 'Ada');
+    editor = await signInLocally(app, 'bob@example.test', 'Bob');
+    ownerId = await userOf(owner);
+    editorId = await userOf(editor);
+    const diagram = (
+      await injectWithCookie(
+        app,
+        { method: 'POST', url: '/api/diagrams', payload: { title: 'T', content: 'x\n' } },
+        owner,
+      )
+    ).json() as Diagram;
+    name = diagramDocName(diagram.id);
+    await injectWithCookie(
+      app,
+      {
+        method: 'POST',
+        url: `/api/diagrams/${diagram.id}/collaborators`,
+        payload: { email: 'bob@example.test', role: 'editor' },
+      },
+      owner,
+    );
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.destroy();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("shows a client as its session's user whatever id, name and role it claims", async () => {
+    const ada = live(owner);
+    const bob = live(editor);
+    await Promise.all([ada.synced, bob.synced]);
+    ada.provider.setAwarenessField('user', user(ownerId, 'Ada', 'owner'));
+    bob.provider.setAwarenessField('user', user(ownerId, 'Ada', 'owner'));
+    await until(() => seen(ada, bob)?.user !== undefined, "Bob's presence at Ada's");
+    expect(seen(ada, bob)?.user).toMatchObject({ id: editorId, name: 'Bob', role: 'editor' });
+    expect(seen(bob, ada)?.user).toMatchObject({ id: ownerId, name: 'Ada', role: 'owner' });
+    // A later claim is overwritten as well, and an honest colour change goes through.
+    bob.provider.setAwarenessField('user', {
+      ...user('admin', 'Admin', 'owner'),
+      color: '#2b8a3e',
+    });
+    await until(() => seen(ada, bob)?.user?.color === '#2b8a3e', 'the new colour');
+    expect(seen(ada, bob)?.user).toMatchObject({ id: editorId, name: 'Bob', role: 'editor' });
+    expect(bob.closed).toBe(false);
+  });
+
+  it('closes a connection whose presence is too large, malformed or not its own', async () => {
+    const ada = live(owner);
+    const watcher = live(owner);
+    await Promise.all([ada.synced, watcher.synced]);
+    ada.provider.setAwarenessField('user', user(ownerId, 'Ada', 'owner'));
+    await until(() => seen(watcher, ada)?.user !== undefined, "Ada's presence");
+    const fine = JSON.stringify({ user: user(editorId, 'Bob', 'editor') });
+    const cases = {
+      'too large': JSON.stringify({
+        user: user(editorId, 'x'.repeat(AWARENESS_STATE_MAX), 'editor'),
+      }),
+      'not JSON': '{"user":',
+      'a script instead of a colour': JSON.stringify({
+        user: { ...user(editorId, 'Bob', 'editor'), color: 'red;background:url(x)' },
+      }),
+      'an unknown field': JSON.stringify({ user: user(editorId, 'Bob', 'editor'), html: '<b>' }),
+      "another client's id": fine,
+    };
+    for (const [what, state] of Object.entries(cases)) {
+      const bob = live(editor);
+      await bob.synced;
+      const clientId = what === "another client's id" ? ada.doc.clientID : bob.doc.clientID;
+      bob.sendRaw(awarenessFrame(clientId, state));
+      await until(() => bob.closed, `closed for ${what}`);
+      expect(seen(watcher, bob), what).toBeUndefined();
+      expect(seen(watcher, ada)?.user, what).toMatchObject({ id: ownerId, name: 'Ada' });
+      bob.destroy();
+    }
+    // A well-formed state of one's own goes through.
+    const bob = live(editor);
+    await bob.synced;
+    bob.sendRaw(awarenessFrame(bob.doc.clientID, fine));
+    await until(() => seen(watcher, bob)?.user?.name === 'Bob', "Bob's own presence");
+    expect(bob.closed).toBe(false);
+  });
+});

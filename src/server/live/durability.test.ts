@@ -1,0 +1,62 @@
+/**
+ * An acknowledged live edit survives a SIGKILL: the real server process on an embedded database,
+ * edits acknowledged one by one, the process killed without warning, restarted on the same data.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { diagramDocName } from '../../shared/live.js';
+import type { Diagram } from '../../shared/schemas.js';
+import { startAppProcess, type AppProcess } from '../test/app-process.js';
+import { connectLive, until } from '../test/live-client.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-'));
+const env = { DATA_DIR: dataDir, APP_SECRET: 'live-durability-secret-0123456789abcdef' };
+const EDITS = 15;
+let app: AppProcess | null = null;
+
+afterAll(async () => {
+  await app?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Ada', email: 'ada@example.test', redirect: '/' }),
+    redirect: 'manual',
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('lifeline_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+it('keeps every acknowledged edit across a SIGKILL', { timeout: 180_000 }, async () => {
+  app = await startAppProcess(env);
+  const cookie = await signIn(app.url);
+  const created = await fetch(`${app.url}/api/diagrams`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Durable', content: 'sequenceDiagram\n' }),
+  });
+  const diagram = (await created.json()) as Diagram;
+  const client = connectLive(app.url, diagramDocName(diagram.id), { cookie });
+  await client.synced;
+  for (let i = 0; i < EDITS; i++) {
+    client.text.insert(client.text.length, `A->>B: edit ${i}\n`);
+    await until(() => !client.provider.hasUnsyncedChanges, `acknowledgement of edit ${i}`);
+  }
+  const typed = client.text.toString();
+  client.destroy();
+  await app.kill();
+
+  app = await startAppProcess(env);
+  const reopened = await fetch(`${app.url}/api/diagrams/${diagram.id}`, { headers: { cookie } });
+  expect(((await reopened.json()) as Diagram).content).toBe(typed);
+  const again = connectLive(app.url, diagramDocName(diagram.id), { cookie });
+  await again.synced;
+  expect(again.text.toString()).toBe(typed);
+  again.destroy();
+});

@@ -1,0 +1,109 @@
+/**
+ * History credits everyone: a version records every person who edited live since the previous
+ * version, even when their edits were stored (without a version) long before it, and the
+ * versions API names them. Real listening app, real WebSocket clients.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { diagramDocName } from '../../shared/live.js';
+import type { Diagram } from '../../shared/schemas.js';
+import type { Version, VersionSummary } from '../../shared/versions.js';
+import type { Database } from '../db/client.js';
+import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
+import { testDatabases } from '../test/databases.js';
+import { connectLive, until, type LiveClient } from '../test/live-client.js';
+import { describeEach } from '../test/needs.js';
+
+describeEach(testDatabases, 'version authors on $name', ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let base: string;
+  let ada: string;
+  let bob: string;
+  const clients: LiveClient[] = [];
+  const live = (name: string, cookie: string) => {
+    const client = connectLive(base, name, { cookie });
+    clients.push(client);
+    return client;
+  };
+  const versions = async (id: number) =>
+    (
+      await injectWithCookie(app, { method: 'GET', url: `/api/diagrams/${id}/versions` }, ada)
+    ).json() as VersionSummary[];
+  const names = (version: { authors: { name: string }[] } | undefined) =>
+    version?.authors.map((author) => author.name).sort();
+  /** Sends an explicit Save and waits for the store it asks for. */
+  const save = async (client: LiveClient) => {
+    const before = client.messages.length;
+    client.provider.sendStateless(JSON.stringify({ type: 'save' }));
+    await until(() => client.messages.slice(before).some((m) => m.type === 'saved'), 'saved');
+  };
+
+  beforeAll(async () => {
+    database = await open();
+    app = await testApp(database);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    ada = await signInLocally(app, 'ada@example.test', 'Ada');
+    bob = await signInLocally(app, 'bob@example.test', 'Bob');
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.destroy();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('names both editors in the version after they edited live, and only new ones after it', async () => {
+    const diagram = (
+      await injectWithCookie(
+        app,
+        { method: 'POST', url: '/api/diagrams', payload: { title: 'T', content: 'start\n' } },
+        ada,
+      )
+    ).json() as Diagram;
+    await injectWithCookie(
+      app,
+      {
+        method: 'POST',
+        url: `/api/diagrams/${diagram.id}/collaborators`,
+        payload: { email: 'bob@example.test', role: 'editor' },
+      },
+      ada,
+    );
+    const name = diagramDocName(diagram.id);
+    const a = live(name, ada);
+    const b = live(name, bob);
+    await Promise.all([a.synced, b.synced]);
+
+    // Bob's edit is stored on its own; the version just made at creation keeps it from
+    // recording an automatic one, so Bob waits to be credited.
+    b.text.insert(b.text.length, 'bob\n');
+    await until(() => b.messages.some((m) => m.type === 'saved'), "Bob's edit stored");
+    expect(await versions(diagram.id)).toHaveLength(1);
+
+    a.text.insert(a.text.length, 'ada\n');
+    await save(a);
+    const [saved] = await versions(diagram.id);
+    expect(saved?.kind).toBe('manual');
+    expect(names(saved)).toEqual(['Ada', 'Bob']);
+    const one = (
+      await injectWithCookie(
+        app,
+        { method: 'GET', url: `/api/diagrams/${diagram.id}/versions/${saved!.id}` },
+        bob,
+      )
+    ).json() as Version;
+    expect(names(one)).toEqual(['Ada', 'Bob']);
+    expect(one.content).toBe('start\nbob\nada\n');
+
+    // The next version names only who edited since.
+    a.text.insert(a.text.length, 'ada again\n');
+    await save(a);
+    const [next] = await versions(diagram.id);
+    expect(next?.id).not.toBe(saved!.id);
+    expect(names(next)).toEqual(['Ada']);
+  });
+});

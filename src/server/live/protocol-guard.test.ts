@@ -1,0 +1,84 @@
+/**
+ * Frames Hocuspocus would only queue are not allowed to pile up: a socket that sends a
+ * document anything but authentication first, or anything after it was refused, is closed.
+ * Real listening app, real WebSocket clients.
+ */
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import * as encoding from 'lib0/encoding';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { diagramDocName } from '../../shared/live.js';
+import type { Diagram } from '../../shared/schemas.js';
+import type { Database } from '../db/client.js';
+import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
+import { testDatabases } from '../test/databases.js';
+import { connectLive, until, type LiveClient } from '../test/live-client.js';
+import { describeEach } from '../test/needs.js';
+
+/** A sync step 1 (an empty state vector) for `name`: harmless, but only after authentication. */
+function syncStep1(name: string): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, name);
+  encoding.writeVarUint(encoder, 0);
+  encoding.writeVarUint(encoder, 0);
+  encoding.writeVarUint8Array(encoder, new Uint8Array([0]));
+  return encoding.toUint8Array(encoder);
+}
+
+describeEach(testDatabases, 'live protocol guard on $name', ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  let base: string;
+  let owner: string;
+  let stranger: string;
+  let diagram: Diagram;
+  const clients: LiveClient[] = [];
+  const live = (name: string, cookie?: string) => {
+    const client = connectLive(base, name, cookie ? { cookie } : {});
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    database = await open();
+    app = await testApp(database);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    owner = await signInLocally(app, 'owner@example.test');
+    stranger = await signInLocally(app, 'stranger@example.test');
+    diagram = (
+      await injectWithCookie(
+        app,
+        { method: 'POST', url: '/api/diagrams', payload: { title: 'T', content: 'x\n' } },
+        owner,
+      )
+    ).json() as Diagram;
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.destroy();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('closes a socket that keeps sending to a document it was refused', async () => {
+    const name = diagramDocName(diagram.id);
+    const refused = live(name, stranger);
+    await expect(refused.synced).rejects.toThrow('refused: not-found');
+    expect(refused.closed).toBe(false);
+    refused.sendRaw(syncStep1(name));
+    await until(() => refused.closed, 'the refused socket closed');
+    // Everyone else goes on.
+    const mine = live(name, owner);
+    await mine.synced;
+    expect(mine.text.toString()).toBe('x\n');
+  });
+
+  it('closes a socket that sends a document frames before authenticating for it', async () => {
+    const mine = live(diagramDocName(diagram.id), owner);
+    await mine.synced;
+    mine.sendRaw(syncStep1(diagramDocName(diagram.id + 1000)));
+    await until(() => mine.closed, 'the socket closed');
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * The live co-editing server: one Hocuspocus instance (no listener of its own; see upgrade.ts)
+ * whose hooks decide who may open which document (through the diagram store, so access.ts stays
+ * the one owner of "who may see this diagram"), refuse what a connection may not send, and write
+ * every accepted update before Hocuspocus applies and acknowledges it.
+ */
+import {
+  Hocuspocus,
+  type Connection,
+  type Document,
+  type Extension,
+  type onAuthenticatePayload,
+} from '@hocuspocus/server';
+import * as Y from 'yjs';
+import {
+  liveClientMessage,
+  parseLiveDocName,
+  type LiveRole,
+  type LiveServerMessage,
+} from '../../shared/live.js';
+import { CONTENT_MAX } from '../../shared/schemas.js';
+import type { Db } from '../db/client.js';
+import type { Actor } from '../diagrams/access.js';
+import { diagramsStore, type SaveKind } from '../diagrams/store.js';
+import { checkAwareness, stampAwareness } from './awareness.js';
+import { BROADCAST_STATELESS, holdsUpdate, readFrame } from './frames.js';
+import { liveText, livePersistence } from './persistence.js';
+
+/** What every live connection carries (Hocuspocus "context"). */
+export interface LiveContext {
+  /** Null: no session (only share links open). */
+  user: Actor | null;
+  /** The session user's name, which their presence shows whatever the client claims. */
+  userName?: string;
+  /** SHA-256 of the session id, to find the connections a sign-out ends. */
+  sessionHash: string | null;
+  diagramId?: number;
+  role?: LiveRole;
+  /** The socket's documents whose authentication was refused (shared by all its documents). */
+  refused?: Set<string>;
+  /** The version kind a store on behalf of this context records (REST writes, restores). */
+  saveKind?: SaveKind;
+}
+
+/** Hocuspocus passes contexts untyped; every one here was built by upgrade.ts and onAuthenticate. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hocuspocus types context as any
+const contextOf = (value: any): LiveContext => value as LiveContext;
+
+/** Stores wait at most this long after an edit (and at most maxDebounce while edits go on). */
+export const STORE_DEBOUNCE_MS = 200;
+export const STORE_MAX_DEBOUNCE_MS = 1000;
+
+/** The refusal Hocuspocus reports for a document one may not open (missing or not one's own). */
+const NOT_FOUND = { reason: 'not-found' };
+/** Closes a connection that sends what only the server may send (policy violation). */
+const SERVER_ONLY = { code: 1008, reason: 'server-only message' };
+
+export function send(connection: Connection, message: LiveServerMessage): void {
+  connection.sendStateless(JSON.stringify(message));
+}
+
+export function broadcast(document: Document, message: LiveServerMessage): void {
+  document.broadcastStateless(JSON.stringify(message));
+}
+
+/** Resolves after the microtasks queued now have run (Hocuspocus applies updates in them). */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Whether applying `update` would take the text past CONTENT_MAX. */
+function tooLarge(document: Document, update: Uint8Array): boolean {
+  // An inserted character takes at least one byte of the update: most updates stop here.
+  if (liveText(document).length + update.byteLength <= CONTENT_MAX) return false;
+  const trial = new Y.Doc();
+  Y.applyUpdate(trial, Y.encodeStateAsUpdate(document));
+  Y.applyUpdate(trial, update);
+  const length = liveText(trial).length;
+  trial.destroy();
+  return length > CONTENT_MAX;
+}
+
+export function createLiveServer(db: Db, fanout: Extension[] = []) {
+  const diagrams = diagramsStore(db);
+  const persistence = livePersistence(db);
+  /** Per document: the newest appended update known to be applied (stores drop up to it). */
+  const applied = new Map<string, number>();
+  /** Per document: who sent updates since the last store. */
+  const authors = new Map<string, Set<number>>();
+  /**
+   * Per connection: settles once its newest update is written and applied. Hocuspocus does not
+   * wait for one message's hooks before the next, so an explicit Save sent right after an edit
+   * waits here; otherwise its version would miss that edit.
+   */
+  const lastUpdate = new WeakMap<Connection, Promise<void>>();
+
+  /** Marks a logged update as applied to the open document: its next store drops it. */
+  const noteApplied = (documentName: string, id: number) =>
+    applied.set(documentName, Math.max(id, applied.get(documentName) ?? 0));
+
+  const diagramIdOf = (documentName: string): number | null => {
+    const name = parseLiveDocName(documentName);
+    return name?.kind === 'diagram' ? name.id : null;
+  };
+
+  /** `force`: an explicit Save, which writes (and keeps a version) even without a change. */
+  async function store(document: Document, kind: SaveKind, savedBy: number | null, force = false) {
+    const diagramId = diagramIdOf(document.name);
+    if (diagramId === null) return;
+    const upToUpdateId = applied.get(document.name) ?? 0;
+    const by = authors.get(document.name);
+    authors.delete(document.name);
+    const result = await persistence.store(diagramId, document, {
+      upToUpdateId,
+      kind,
+      savedBy: savedBy ?? (by ? ([...by].at(-1) ?? null) : null),
+      force,
+    });
+    if (result) broadcast(document, { type: 'saved', updatedAt: result.updatedAt.toISOString() });
+  }
+
+  /** Who may open which document, and how (read-only or not); throws NOT_FOUND otherwise. */
+  async function authenticate({
+    documentName,
+    context,
+    connectionConfig,
+  }: onAuthenticatePayload): Promise<Partial<LiveContext>> {
+    const live = contextOf(context);
+    const name = parseLiveDocName(documentName);
+    if (!name) throw NOT_FOUND;
+    if (name.kind === 'share') {
+      const diagram = await diagrams.findPublic(name.token);
+      if (!diagram) throw NOT_FOUND;
+      connectionConfig.readOnly = true;
+      return { diagramId: diagram.id, role: 'viewer' };
+    }
+    if (!live.user) throw NOT_FOUND;
+    const opened = await diagrams.open(live.user, name.id);
+    if (!opened) throw NOT_FOUND;
+    connectionConfig.readOnly = opened.access === 'viewer';
+    return { diagramId: name.id, role: opened.access };
+  }
+
+  const hooks: Extension = {
+    async onAuthenticate(payload) {
+      try {
+        return await authenticate(payload);
+      } catch (refusal) {
+        // The socket's context is copied per document, but the set is shared: upgrade.ts sees it.
+        contextOf(payload.context).refused?.add(payload.documentName);
+        throw refusal;
+      }
+    },
+
+    async onLoadDocument({ documentName, context }) {
+      const diagramId = contextOf(context).diagramId;
+      if (diagramId === undefined) throw NOT_FOUND;
+      const loaded = await persistence.load(diagramId);
+      if (!loaded) throw NOT_FOUND;
+      if (parseLiveDocName(documentName)?.kind === 'share') mirrors.set(documentName, diagramId);
+      // Replayed updates are in the document: its first store drops them from the log.
+      if (loaded.replayed > 0) noteApplied(documentName, loaded.replayed);
+      return loaded.doc;
+    },
+
+    async afterLoadDocument({ document }) {
+      stampAwareness(document, contextOf);
+    },
+
+    async beforeHandleMessage({ connection, update: data, document, context }) {
+      const frame = readFrame(data);
+      // Only the server speaks on the stateless channel: a client's broadcast would pass for it.
+      if (frame.kind === 'other' && frame.type === BROADCAST_STATELESS) throw SERVER_ONLY;
+      if (frame.kind === 'awareness') return checkAwareness(document, connection, frame.update);
+      if (frame.kind !== 'update') return;
+      // The connection's own context: revocation changes its role while it is open.
+      const live = contextOf(connection.context ?? context);
+      if (connection.readOnly || live.role === 'viewer' || diagramIdOf(document.name) === null) {
+        if (!holdsUpdate(document, frame.update))
+          send(connection, { type: 'refused', reason: 'read-only' });
+        return;
+      }
+      if (tooLarge(document, frame.update)) {
+        send(connection, { type: 'refused', reason: 'too-large' });
+        // Hocuspocus skips (and does not acknowledge) updates of a read-only connection.
+        connection.readOnly = true;
+        setImmediate(() => {
+          connection.readOnly = contextOf(connection.context).role === 'viewer';
+        });
+        return;
+      }
+      const diagramId = diagramIdOf(document.name)!;
+      const userId = live.user?.id ?? null;
+      const appended = persistence.append(diagramId, frame.update, userId);
+      lastUpdate.set(
+        connection,
+        appended.then(nextTurn, () => undefined),
+      );
+      const id = await appended;
+      if (userId !== null) {
+        const set = authors.get(document.name) ?? new Set<number>();
+        set.delete(userId);
+        set.add(userId);
+        authors.set(document.name, set);
+      }
+      // Hocuspocus applies the update in the microtasks right after this hook: by the next turn
+      // of the event loop the document holds it and a store may drop it from the log.
+      setImmediate(() => noteApplied(document.name, id));
+    },
+
+    async onChange({ documentName, update }) {
+      const diagramId = diagramIdOf(documentName);
+      if (diagramId === null) return;
+      for (const [name, id] of mirrors) {
+        const mirror = id === diagramId ? instance.documents.get(name) : undefined;
+        if (mirror) Y.applyUpdate(mirror, update);
+      }
+    },
+
+    async onStoreDocument({ document, context }) {
+      const live = contextOf(context);
+      await store(
+        document,
+        live.saveKind ?? 'auto',
+        live.saveKind ? (live.user?.id ?? null) : null,
+      );
+    },
+
+    async onStateless({ connection, payload, document }) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(payload);
+      } catch {
+        return;
+      }
+      if (!liveClientMessage.safeParse(parsed).success || connection.readOnly) return;
+      await lastUpdate.get(connection);
+      await store(document, 'manual', contextOf(connection.context).user?.id ?? null, true);
+    },
+
+    async afterUnloadDocument({ documentName }) {
+      applied.delete(documentName);
+      authors.delete(documentName);
+      mirrors.delete(documentName);
+    },
+  };
+
+  /** share:<token> documents and the diagram they follow. */
+  const mirrors = new Map<string, number>();
+
+  const instance = new Hocuspocus({
+    name: 'lifeline',
+    quiet: true,
+    debounce: STORE_DEBOUNCE_MS,
+    maxDebounce: STORE_MAX_DEBOUNCE_MS,
+    extensions: [hooks, ...fanout],
+  });
+
+  /**
+   * Runs every store still waiting for its debounce and waits for those under way (before the
+   * database and the fan-out close).
+   */
+  async function flush(): Promise<void> {
+    const pending = [...instance.documents.keys()].map((name) =>
+      storeNow(name).catch(() => undefined),
+    );
+    await Promise.all(pending);
+  }
+
+  /**
+   * Runs the store of `documentName` now if one is waiting, or waits for the one under way (the
+   * last connection closing starts one at once): either way the row holds every acknowledged edit.
+   */
+  async function storeNow(documentName: string): Promise<void> {
+    const waiting: unknown = instance.debouncer.executeNow(`onStoreDocument-${documentName}`);
+    if (waiting) return void (await waiting);
+    const document = instance.documents.get(documentName);
+    if (document?.saveMutex.isLocked()) await document.saveMutex.waitForUnlock();
+  }
+
+  return { instance, persistence, flush, storeNow, noteApplied };
+}
+
+export type LiveServer = ReturnType<typeof createLiveServer>;

@@ -1,0 +1,73 @@
+/**
+ * The live co-editing protocol shared by server and client: document names and the JSON
+ * messages carried over the stateless channel of the live connection (`/api/live`).
+ */
+import { z } from './zod.js';
+
+/** Path of the live WebSocket on the app's own server. */
+export const LIVE_PATH = '/api/live';
+/** The Y.Text holding the diagram's text, and the Y.Map holding `title`. */
+export const LIVE_TEXT = 'content';
+export const LIVE_META = 'meta';
+
+export const diagramDocName = (id: number) => `diagram:${id}`;
+export const shareDocName = (token: string) => `share:${token}`;
+
+export type LiveDocName = { kind: 'diagram'; id: number } | { kind: 'share'; token: string };
+
+const DIAGRAM_NAME = /^diagram:([1-9][0-9]{0,9})$/;
+const SHARE_NAME = /^share:([A-Za-z0-9_-]{1,64})$/;
+
+/** Null for any name that is neither `diagram:<id>` nor `share:<token>`. */
+export function parseLiveDocName(name: string): LiveDocName | null {
+  const diagram = DIAGRAM_NAME.exec(name);
+  if (diagram) {
+    const id = Number(diagram[1]);
+    return id <= 2_147_483_647 ? { kind: 'diagram', id } : null;
+  }
+  const share = SHARE_NAME.exec(name);
+  return share ? { kind: 'share', token: share[1]! } : null;
+}
+
+export type LiveRole = 'owner' | 'editor' | 'viewer';
+
+export const liveServerMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('saved'), updatedAt: z.string() }),
+  z.object({ type: z.literal('refused'), reason: z.enum(['too-large', 'read-only']) }),
+  z.object({ type: z.literal('access'), role: z.enum(['viewer', 'editor', 'none']) }),
+]);
+export type LiveServerMessage = z.infer<typeof liveServerMessage>;
+
+export const liveClientMessage = z.object({ type: z.literal('save') });
+export type LiveClientMessage = z.infer<typeof liveClientMessage>;
+
+/** Largest awareness (presence) state of one client, in bytes of JSON. */
+export const AWARENESS_STATE_MAX = 4096;
+
+/**
+ * What a client may put in its awareness: who it is (the server overwrites `id`, `name` and
+ * `role` from the session) and its cursor (y-codemirror.next's relative positions).
+ */
+export const awarenessState = z
+  .object({
+    user: z
+      .object({
+        id: z.union([z.number().int(), z.string().max(64)]),
+        name: z.string().max(200),
+        role: z.enum(['owner', 'editor', 'viewer']),
+        color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+        colorLight: z.string().regex(/^#[0-9a-fA-F]{8}$/),
+      })
+      .strict()
+      .optional(),
+    cursor: z
+      .object({
+        anchor: z.record(z.string(), z.unknown()),
+        head: z.record(z.string(), z.unknown()),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type AwarenessState = z.infer<typeof awarenessState>;

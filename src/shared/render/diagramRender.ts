@@ -1,0 +1,37 @@
+/**
+ * What a drawing is, for every side: the preview frame, the server's warm pages and the server
+ * code that talks to them. Plain data (no DOM), so server code may import it.
+ */
+import type { MermaidTheme } from '../mermaid-config.js';
+
+/** ok: drawn as written; fallback: drawn only with `%%` comment lines removed; error: not drawn. */
+export type RenderStatus = 'ok' | 'fallback' | 'error';
+
+export interface DiagramRender {
+  status: RenderStatus;
+  svg: string;
+  diagramType: string;
+  /** mermaid's error (also set for a fallback drawing: why the text as written failed). */
+  error: string | null;
+}
+
+/** What the server asks a warm page to draw (`window.lifelineRender`). */
+export interface PageRenderInput {
+  content: string;
+  format: 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
+  background: string;
+  theme: MermaidTheme;
+}
+
+/**
+ * A warm page's answer: the error text, or the drawing. SVG with a viewBox comes back as text;
+ * anything else is left on the page (for a screenshot or a PDF) with its own size.
+ */
+export type PageRenderAnswer =
+  | { error: string }
+  | {
+      svg?: string;
+      box?: { width: number; height: number };
+      /** Drawn only with comment lines removed (the preview shows the same). */
+      fallback: boolean;
+    };
