@@ -83,6 +83,8 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
   const persistence = livePersistence(db);
   /** Per document: the newest appended update known to be applied (stores drop up to it). */
   const applied = new Map<string, number>();
+  /** Documents loaded with logged updates that their row does not hold yet. */
+  const unstored = new Set<string>();
   /** Per document: who sent updates since the last store. */
   const authors = new Map<string, Set<number>>();
   /**
@@ -157,12 +159,23 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
       if (!loaded) throw NOT_FOUND;
       if (parseLiveDocName(documentName)?.kind === 'share') mirrors.set(documentName, diagramId);
       // Replayed updates are in the document: its first store drops them from the log.
-      if (loaded.replayed > 0) noteApplied(documentName, loaded.replayed);
+      if (loaded.replayed > 0) {
+        noteApplied(documentName, loaded.replayed);
+        unstored.add(documentName);
+      }
       return loaded.doc;
     },
 
-    async afterLoadDocument({ document }) {
+    async afterLoadDocument({ documentName, document }) {
       stampAwareness(document, contextOf);
+      // Acknowledged edits the row does not hold yet (a process stopped before storing them, or
+      // a connection closed before its edit was applied) are stored now, not with the next edit:
+      // a read of the row waits for this store (storeNow waits for the lock taken here).
+      if (unstored.delete(documentName)) {
+        void document.saveMutex
+          .runExclusive(() => store(document, 'auto', null))
+          .catch(() => undefined); // the log keeps them; the next store folds them in
+      }
     },
 
     async beforeHandleMessage({ connection, update: data, document, context }) {
@@ -238,6 +251,7 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
 
     async afterUnloadDocument({ documentName }) {
       applied.delete(documentName);
+      unstored.delete(documentName);
       authors.delete(documentName);
       mirrors.delete(documentName);
     },
