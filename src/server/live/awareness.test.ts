@@ -146,10 +146,31 @@ describeEach(testDatabases, 'live presence on $name', ({ open }) => {
       expect(seen(watcher, ada)?.user, what).toMatchObject({ id: ownerId, name: 'Ada' });
       bob.destroy();
     }
+    // Removing a live peer's presence is speaking for them as well.
+    const remover = live(editor);
+    await remover.synced;
+    remover.sendRaw(awarenessFrame(ada.doc.clientID, 'null'));
+    await until(() => remover.closed, 'closed for removing a live peer');
+    expect(seen(watcher, ada)?.user).toMatchObject({ id: ownerId, name: 'Ada' });
+    remover.destroy();
+
     // A well-formed state of one's own goes through.
     const bob = live(editor);
     await bob.synced;
     bob.sendRaw(awarenessFrame(bob.doc.clientID, fine));
+    await until(() => seen(watcher, bob)?.user?.name === 'Bob', "Bob's own presence");
+    expect(bob.closed).toBe(false);
+  });
+
+  it('lets through the removal of a presence no one holds, without taking that client id', async () => {
+    // A client back on a server started again replays the removals it made when its socket
+    // closed: they change nothing and must not cost it its connection.
+    const watcher = live(owner);
+    const bob = live(editor);
+    await Promise.all([watcher.synced, bob.synced]);
+    const gone = (bob.doc.clientID + 1) % 2 ** 30;
+    bob.sendRaw(awarenessFrame(gone, 'null'));
+    bob.sendRaw(awarenessFrame(bob.doc.clientID, JSON.stringify({ user: user(1, 'B', 'editor') })));
     await until(() => seen(watcher, bob)?.user?.name === 'Bob', "Bob's own presence");
     expect(bob.closed).toBe(false);
   });

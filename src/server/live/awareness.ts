@@ -3,8 +3,9 @@
  * put there (names and colours in the presence strip and cursors), so an awareness frame is
  * checked before Hocuspocus applies it: a connection speaks for its own client id only, each
  * state is JSON of the expected shape and at most AWARENESS_STATE_MAX bytes; anything else closes
- * the connection (a client echoing the states it received changes nothing and passes). Who a state says its user is (id, name, role) is then overwritten from the
- * connection's session, so no one can appear as someone else.
+ * the connection (a client echoing the states it received changes nothing and passes, and so does
+ * its removal of a peer that went silent). Who a state says its user is (id, name, role) is then
+ * overwritten from the connection's session, so no one can appear as someone else.
  */
 import type { Connection, Document } from '@hocuspocus/server';
 import * as decoding from 'lib0/decoding';
@@ -57,6 +58,25 @@ export function readAwareness(update: Uint8Array): Entry[] {
 /** Per connection: the one awareness client id it speaks for (its first). */
 const clientIds = new WeakMap<Connection, number>();
 
+/**
+ * How long the server must not have heard from a client before others may remove its presence.
+ * y-protocols clients drop a peer they have not heard from in 30 s and tell the server so; a live
+ * peer renews its presence every 15 s, so a removal of one heard from more recently is refused.
+ */
+export const SILENT_PEER_MS = 15_000;
+
+/**
+ * A removal of someone else's presence that changes nothing anyone sees: one the document does
+ * not hold (a server started again after the peer left), or one of a peer silent for
+ * SILENT_PEER_MS (y-protocols' own timeout, as every client applies it).
+ */
+function dropsSilentPeer(document: Document, { clientId, state }: Entry): boolean {
+  if (state !== null) return false;
+  if (!document.awareness.states.has(clientId)) return true;
+  const lastUpdated = document.awareness.meta.get(clientId)?.lastUpdated ?? 0;
+  return Date.now() - lastUpdated >= SILENT_PEER_MS;
+}
+
 /** Whether y-protocols' applyAwarenessUpdate would take this entry (else it is an echo). */
 function applies(document: Document, { clientId, clock, state }: Entry): boolean {
   const current = document.awareness.meta.get(clientId)?.clock ?? 0;
@@ -68,7 +88,7 @@ function applies(document: Document, { clientId, clock, state }: Entry): boolean
 
 /**
  * Throws INVALID_AWARENESS unless every state of `update` is valid, and every one that would
- * change the document's awareness is `connection`'s own.
+ * change the document's awareness is `connection`'s own (or the removal of a silent peer).
  */
 export function checkAwareness(
   document: Document,
@@ -79,6 +99,7 @@ export function checkAwareness(
     if (!applies(document, entry)) continue;
     const { clientId } = entry;
     const own = clientIds.get(connection);
+    if (clientId !== own && dropsSilentPeer(document, entry)) continue;
     if (own !== undefined) {
       if (own !== clientId) throw INVALID_AWARENESS;
       continue;

@@ -56,6 +56,7 @@ export function connectLive(options: LiveOptions) {
     url: liveUrl(),
     maxDelay: RECONNECT_MAX_DELAY_MS,
   });
+  dropWhileDown(socket);
   const provider = new HocuspocusProvider({
     websocketProvider: socket,
     name: options.name,
@@ -120,3 +121,16 @@ export function connectLive(options: LiveOptions) {
 }
 
 export type LiveConnection = ReturnType<typeof connectLive>;
+
+/**
+ * Nothing is queued while the socket is down. On reconnect the sync handshake sends every edit
+ * the server lacks and the provider announces its own presence afresh; a queue would replay stale
+ * presence instead, such as the removal of everyone else that the provider makes when its socket
+ * closes, which the server refuses as speaking for others.
+ */
+function dropWhileDown(socket: HocuspocusProviderWebsocket): void {
+  const send = socket.send.bind(socket);
+  socket.send = (message: unknown) => {
+    if (socket.status === WebSocketStatus.Connected) send(message);
+  };
+}
