@@ -5,15 +5,9 @@
  * so edits made offline survive a reload and merge on reconnect.
  */
 import { useEffect, useRef } from 'react';
-import { IndexeddbPersistence } from 'y-indexeddb';
+import type { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import {
-  diagramDocName,
-  LIVE_META,
-  LIVE_TEXT,
-  type LiveRole,
-  type LiveServerMessage,
-} from '@shared/live';
+import { diagramDocName, type LiveRole, type LiveServerMessage } from '@shared/live';
 import { TOAST_TEXT } from '@shared/messages';
 import { CONTENT_MAX, type User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
@@ -21,6 +15,7 @@ import { toast } from '@/components/ui/toast-store';
 import { connectLive, type LiveConnection } from '../document/liveConnection';
 import type { OpenDiagram } from '../document/openDiagram';
 import { startAutoSavedNotice } from './autoSavedNotice';
+import { keepOnDevice, takeDeviceCopy } from './deviceCopy';
 import { useDocument, type DocumentStore } from './documentStore';
 import type { SaveOutcome, Saver } from './saver';
 import { toastAccessLost } from './saveToasts';
@@ -66,6 +61,7 @@ export function useLiveDiagram({
     const role: LiveRole = access;
     const waiting: ((outcome: SaveOutcome) => void)[] = [];
     let stored: IndexeddbPersistence | null = null;
+    let stopped = false;
     const name = offlineStoreName(user.id, id);
     const notice = startAutoSavedNotice(diagram, () => autoSaveRef.current);
 
@@ -111,24 +107,20 @@ export function useLiveDiagram({
       },
       onMessage,
       onAttached: () => {
-        // From here the local copy shares the server's history: keep it on this device.
-        stored = new IndexeddbPersistence(name, diagram.doc);
+        // From here the local copy shares the server's history: keep it on this device, once
+        // the earlier copy is read (and, auto-save off, deleted).
+        void earlierRead.then(() => {
+          if (!stopped) stored = keepOnDevice(name, diagram.doc);
+        });
       },
     });
     // Edits kept on this device by an earlier visit (offline) join the live copy, and so the
     // server. With auto-save off they were never meant to leave: they are offered back from the
     // unsaved-text backup instead, and the device copy starts afresh.
-    const earlier = new Y.Doc();
-    const reading = new IndexeddbPersistence(name, earlier);
-    void reading.whenSynced.then(() => {
-      const kept = earlier.getText(LIVE_TEXT).length > 0 || earlier.getMap(LIVE_META).size > 0;
-      if (kept && autoSaveRef.current) {
-        Y.applyUpdate(connection.provider.document, Y.encodeStateAsUpdate(earlier));
-      }
-      void (autoSaveRef.current ? reading.destroy() : reading.clearData());
-      earlier.destroy();
-    });
-
+    const earlierRead = takeDeviceCopy(name, {
+      wanted: () => autoSaveRef.current,
+      take: (state) => Y.applyUpdate(connection.provider.document, state),
+    }).catch(() => undefined); // no IndexedDB here: nothing was kept
     saver.useLive({
       active: () => connection.attached && doc.get().live !== 'off',
       save: (kind) => {
@@ -149,6 +141,7 @@ export function useLiveDiagram({
       },
     });
     return () => {
+      stopped = true;
       notice.stop();
       saver.useLive(null);
       void stored?.destroy();
