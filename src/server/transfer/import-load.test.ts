@@ -19,10 +19,12 @@ import { multipartBody, type UploadFile } from '../test/multipart.js';
 const ZIPS = 10;
 const DIRECTORIES = 5_000;
 /**
- * Longest a health check may wait while an import runs. The embedded database has one
- * connection, so there its ping also waits for the import's (short, bulk) transaction.
+ * Health checks a server that keeps its event loop turning answers while one import runs (it
+ * answers dozens: the import takes over a second and a check is sent every 20 ms). A server that
+ * held the loop for the import would answer one, after it. A count, not a time budget: timings
+ * belong to the benchmarks, and a busy test machine stretches every one of them.
  */
-const HEALTH_BUDGET_MS = { postgres: 500, pglite: 1_000 } as const;
+const CHECKS_DURING_IMPORT = 5;
 
 function directoriesZip(prefix: string, count: number, extra: Zippable = {}): Uint8Array {
   const entries: Zippable = { ...extra };
@@ -31,7 +33,7 @@ function directoriesZip(prefix: string, count: number, extra: Zippable = {}): Ui
   return zipSync(entries);
 }
 
-describe.each(testDatabases)('a large import on $name', ({ name, open }) => {
+describe.each(testDatabases)('a large import on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let url: string;
@@ -60,28 +62,23 @@ describe.each(testDatabases)('a large import on $name', ({ name, open }) => {
     await database?.close();
   }, 120_000);
 
-  /** Posts `files` while polling /healthz; answers the import's response and the slowest check. */
+  /** Posts `files` while polling /healthz; answers the import's response. */
   async function importWhilePolling(files: UploadFile[], cookie: string) {
     let done = false;
     const importing = post(files, cookie).finally(() => {
       done = true;
     });
-    let slowest = 0;
-    let checks = 0;
+    let answeredDuring = 0;
     while (!done) {
-      const started = performance.now();
       const health = await fetch(`${url}/healthz`);
-      const took = performance.now() - started;
-      checks += 1;
-      slowest = Math.max(slowest, took);
       expect(health.status).toBe(200);
-      expect(took, `/healthz took ${Math.round(took)} ms during the import`).toBeLessThan(
-        HEALTH_BUDGET_MS[name],
-      );
+      if (!done) answeredDuring += 1;
       await sleep(20);
     }
-    expect(checks).toBeGreaterThan(0);
-    return { response: await importing, slowest };
+    expect(answeredDuring, 'health checks answered while the import ran').toBeGreaterThanOrEqual(
+      CHECKS_DURING_IMPORT,
+    );
+    return { response: await importing };
   }
 
   it('refuses ten zips of 5,000 directories at once (413) without holding up /healthz', async () => {
