@@ -1,5 +1,7 @@
 /** One benchmark pass: load the large diagram into /try, type at a fixed cadence, collect. */
 import type { Browser, Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PROBE = fileURLToPath(new URL('./probe.js', import.meta.url));
@@ -108,6 +110,13 @@ export async function measureMode(
       diagram.length + typed.length,
     );
 
+    // BENCH_PROFILE=dir: the editor page's CPU profile of the typing, for Chromium's DevTools.
+    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
+
     // A person keeps typing whether or not the page keeps up: keys are sent on a fixed
     // schedule without waiting for the previous one to be handled.
     const start = performance.now();
@@ -129,6 +138,12 @@ export async function measureMode(
         console.error(`${label}: gave up waiting; page state:`, await pageState(page, diagram));
         throw error;
       });
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      const file = join(process.env.BENCH_PROFILE ?? '.', `typing-${label}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`${label}: CPU profile of the typing in ${file}`);
+    }
     const probe = await page.evaluate((): ProbeResult => window.__typingProbe);
     return {
       label,
