@@ -10,7 +10,11 @@ import {
   type RenderRequest,
   type RenderResult,
 } from './protocol';
-import { DEFAULT_FRAME_LOAD_MS, shouldReplaceBusyFrame } from './staleRender';
+import {
+  DEFAULT_FRAME_LOAD_MS,
+  REPLACE_AFTER_QUIET_MS,
+  shouldReplaceBusyFrame,
+} from './staleRender';
 import {
   PreviewStore,
   type LabelEditHandler,
@@ -32,6 +36,7 @@ export class FrameEngine implements PreviewEngine {
   private lastRenderMs: number | null = null;
   private frameLoadMs = DEFAULT_FRAME_LOAD_MS;
   private replacing = false;
+  private quietTimer: number | null = null;
   private selectLine: ((line: number) => void) | null = null;
   private highlighted: number | null = null;
 
@@ -49,11 +54,22 @@ export class FrameEngine implements PreviewEngine {
     const next = this.store.next(text, theme);
     if (!next) return;
     this.latest = { type: 'lifeline:render', text, ...next };
-    if (this.ready && this.running && this.staleRenderOutlastsNewFrame(this.running.startedAt)) {
-      this.replaceFrame();
-      return;
-    }
     this.send();
+    this.checkWhenQuiet();
+  }
+
+  /**
+   * Once text stops coming for REPLACE_AFTER_QUIET_MS, a frame still drawing older text is
+   * replaced if a new frame would draw the newest text sooner (see staleRender.ts).
+   */
+  private checkWhenQuiet() {
+    if (this.quietTimer !== null) window.clearTimeout(this.quietTimer);
+    this.quietTimer = window.setTimeout(() => {
+      this.quietTimer = null;
+      const { running, latest } = this;
+      if (!this.ready || !running || !latest || running.seq >= latest.seq) return;
+      if (this.staleRenderOutlastsNewFrame(running.startedAt)) this.replaceFrame();
+    }, REPLACE_AFTER_QUIET_MS);
   }
 
   private staleRenderOutlastsNewFrame(startedAt: number): boolean {
@@ -114,7 +130,10 @@ export class FrameEngine implements PreviewEngine {
       window.removeEventListener('message', this.onMessage);
       element.removeEventListener('load', this.onLoad);
       // A replaced frame hands over to the next one: the drawing stays Export's.
-      if (!this.replacing) this.store.detach();
+      if (this.replacing) return;
+      if (this.quietTimer !== null) window.clearTimeout(this.quietTimer);
+      this.quietTimer = null;
+      this.store.detach();
     };
   }
 

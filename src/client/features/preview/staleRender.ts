@@ -3,9 +3,18 @@
  * stale drawing wastes the rest of its time. The frame's script cannot be interrupted, and
  * Chromium runs every sandboxed frame of one site in one process (one main thread), so a second,
  * standby frame would wait for the same stale render. Removing the busy frame does free it: a
- * frame created after the removal gets a fresh process. So the engine replaces the frame
- * whenever loading a new one is expected to end sooner than the stale render.
+ * frame created after the removal gets a fresh process. So once new text stops coming, the
+ * engine replaces the frame when loading a new one is expected to end sooner than the stale
+ * render.
  */
+
+/**
+ * How long new text must stop coming before a busy frame is replaced. While someone types, each
+ * key brings newer text: replacing on every key would load a new frame (a process, and mermaid)
+ * per key and draw nothing until typing stopped. Meanwhile the frame keeps drawing the newest
+ * text it holds.
+ */
+export const REPLACE_AFTER_QUIET_MS = 250;
 
 /** Until a frame load has been measured: about what loading the frame and mermaid costs. */
 export const DEFAULT_FRAME_LOAD_MS = 400;
