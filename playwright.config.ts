@@ -30,7 +30,9 @@ export default defineConfig({
   retries: 0,
   workers: 2,
   timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // A page that loads the editor, mermaid and the render frame can take over 15 s on a busy
+  // two-core machine; a failing assertion only waits longer.
+  expect: { timeout: 30_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
   use: {
     baseURL: LOCAL_APP,
