@@ -6,9 +6,10 @@
 import type { ResolvedTheme } from '@shared/mermaid-config';
 import {
   isFrameMessage,
+  resultFromMessage,
   type ParentMessage,
   type RenderRequest,
-  type RenderResult,
+  type RenderResultMessage,
 } from './protocol';
 import {
   DEFAULT_FRAME_LOAD_MS,
@@ -150,7 +151,8 @@ export class FrameEngine implements PreviewEngine {
     else this.running = { seq: this.latest.seq, startedAt: performance.now() };
   }
 
-  private drawn(result: RenderResult) {
+  private drawn(message: RenderResultMessage) {
+    const result = resultFromMessage(message);
     this.lastRenderMs = result.renderMs;
     if (this.running && result.seq >= this.running.seq) {
       const next = this.queued !== null && this.queued > result.seq ? this.queued : null;

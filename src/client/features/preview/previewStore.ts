@@ -112,7 +112,14 @@ export class PreviewStore {
   }
 
   private publishSvg(result: RenderResult) {
-    if (this.publish) setRenderedSvg({ svg: result.svg, theme: resolvedThemeOf(result.theme) });
+    if (!this.publish) return;
+    // The markup is read only if Export asks for it (see RenderResultMessage).
+    setRenderedSvg({
+      get svg() {
+        return result.svg;
+      },
+      theme: resolvedThemeOf(result.theme),
+    });
   }
 
   private update(next: PreviewState) {

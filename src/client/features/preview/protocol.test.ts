@@ -6,14 +6,15 @@ import {
   isRenderRequest,
   isViewCommand,
   isZoomRequest,
-  type RenderResult,
+  resultFromMessage,
+  type RenderResultMessage,
 } from './protocol';
 
-const result: RenderResult = {
+const result: RenderResultMessage = {
   type: 'lifeline:result',
   seq: 3,
   status: 'fallback',
-  svg: '<svg></svg>',
+  svgBytes: new TextEncoder().encode('<svg><text>Zoë → 日本</text></svg>').buffer,
   theme: 'neutral',
   diagramType: 'sequence',
   error: 'Parse error on line 1:',
@@ -65,7 +66,8 @@ describe('isFrameMessage', () => {
 
   it.each([
     ['an unknown status', { ...result, status: 'done' }],
-    ['svg that is not a string', { ...result, svg: { outerHTML: '<svg>' } }],
+    ['markup that is a string rather than bytes', { ...result, svgBytes: '<svg></svg>' }],
+    ['markup bytes in a view rather than a buffer', { ...result, svgBytes: new Uint8Array(2) }],
     ['a missing seq', { ...result, seq: undefined }],
     ['an unknown theme', { ...result, theme: 'default' }],
     ['a missing text length', { ...result, textLength: undefined }],
@@ -78,6 +80,16 @@ describe('isFrameMessage', () => {
   it('rejects non-objects and foreign messages', () => {
     expect(isFrameMessage(undefined)).toBe(false);
     expect(isFrameMessage({ type: 'webpackOk' })).toBe(false);
+  });
+});
+
+describe('resultFromMessage', () => {
+  it('keeps the result and decodes the markup, UTF-8 and all, when it is read', () => {
+    const { svgBytes: _bytes, ...rest } = result;
+    const kept = resultFromMessage(result);
+    expect(kept).toMatchObject(rest);
+    expect(kept.svg).toBe('<svg><text>Zoë → 日本</text></svg>');
+    expect(kept.svg).toBe(kept.svg);
   });
 });
 

@@ -34,13 +34,13 @@ export interface FrameWarm {
   loadMs: number;
 }
 
-/** Frame → parent: what the frame now shows for request `seq`. */
+/** What the frame now shows for request `seq`, as the preview's store keeps it. */
 export interface RenderResult {
   type: 'lifeline:result';
   seq: number;
   status: RenderStatus;
   /** The SVG markup on screen (the error graphic when status is 'error'). */
-  svg: string;
+  readonly svg: string;
   theme: FrameTheme;
   diagramType: string;
   /** The parse error when status is 'fallback' or 'error'. */
@@ -51,6 +51,16 @@ export interface RenderResult {
   height: number;
   /** Length of the text drawn (lets tests and the benchmark see which text is on screen). */
   textLength: number;
+}
+
+/**
+ * Frame → parent: a RenderResult as it travels, the markup as UTF-8 bytes in a transferred
+ * buffer. Receiving a 600-message drawing's half a megabyte as a string cost the editor's
+ * thread 25–45 ms per drawing while someone typed; a transferred buffer costs nothing until
+ * Export decodes it.
+ */
+export interface RenderResultMessage extends Omit<RenderResult, 'svg'> {
+  svgBytes: ArrayBuffer;
 }
 
 /** Parent → frame: show the drawing at this zoom (1 = natural size). */
@@ -107,7 +117,7 @@ export interface HighlightRequest {
 }
 
 export type FrameMessage =
-  FrameReady | FrameWarm | RenderResult | ViewState | LabelEdit | LineSelect;
+  FrameReady | FrameWarm | RenderResultMessage | ViewState | LabelEdit | LineSelect;
 export type ParentMessage =
   RenderRequest | ZoomRequest | ViewCommand | PinRequest | HighlightRequest;
 
@@ -207,7 +217,7 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
     isSeq(data.seq) &&
     typeof data.status === 'string' &&
     STATUSES.includes(data.status) &&
-    typeof data.svg === 'string' &&
+    data.svgBytes instanceof ArrayBuffer &&
     typeof data.theme === 'string' &&
     THEMES.includes(data.theme) &&
     typeof data.diagramType === 'string' &&
@@ -217,4 +227,18 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
     typeof data.height === 'number' &&
     isSeq(data.textLength)
   );
+}
+
+const utf8 = new TextDecoder();
+
+/** The result the store keeps: the markup is decoded once, when something first reads it. */
+export function resultFromMessage({ svgBytes, ...result }: RenderResultMessage): RenderResult {
+  let svg: string | null = null;
+  return {
+    ...result,
+    get svg() {
+      svg ??= utf8.decode(svgBytes);
+      return svg;
+    },
+  };
 }

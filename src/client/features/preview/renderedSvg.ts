@@ -2,21 +2,18 @@
  * The SVG markup the preview currently shows, kept in the parent page for export
  * (the drawing itself lives in the sandboxed frame).
  */
-import { useSyncExternalStore } from 'react';
 import type { ResolvedTheme } from '@shared/mermaid-config';
 
 export interface RenderedSvg {
-  svg: string;
+  /** Read when export needs it: a frame's markup is decoded from its bytes on first read. */
+  readonly svg: string;
   theme: ResolvedTheme;
 }
 
 let current: RenderedSvg | null = null;
-const listeners = new Set<() => void>();
 
 export function setRenderedSvg(next: RenderedSvg | null): void {
-  if (next?.svg === current?.svg && next?.theme === current?.theme) return;
   current = next;
-  for (const listener of listeners) listener();
 }
 
 /** The SVG markup currently shown, or null when the preview shows none. */
@@ -27,16 +24,4 @@ export function getRenderedSvg(): string | null {
 /** The markup with the theme it was drawn in (export paints the matching background). */
 export function getRenderedDiagram(): RenderedSvg | null {
   return current;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-/** Re-renders the caller when the shown SVG changes (e.g. to enable the export button). */
-export function useRenderedSvg(): string | null {
-  return useSyncExternalStore(subscribe, getRenderedSvg, getRenderedSvg);
 }

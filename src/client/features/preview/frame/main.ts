@@ -40,9 +40,11 @@ canvas.id = 'canvas';
 stage.append(canvas);
 document.body.append(stage);
 
-function post(message: FrameMessage) {
-  window.parent.postMessage(message, parentOrigin);
+function post(message: FrameMessage, transfer: Transferable[] = []) {
+  window.parent.postMessage(message, parentOrigin, transfer);
 }
+
+const utf8 = new TextEncoder();
 
 // The benchmark build's baseline only (bench:pan); the shipped frame always transforms.
 const mode =
@@ -97,15 +99,21 @@ async function renderAndShow(request: RenderRequest) {
     PREVIEW_RESCROLL_AFTER_CHANGE_MS,
   );
   await afterNextPaint();
-  post({
-    type: 'lifeline:result',
-    seq: request.seq,
-    theme: request.theme,
-    renderMs: Math.round(performance.now() - started),
-    textLength: request.text.length,
-    ...size,
-    ...result,
-  });
+  const { svg: markup, ...drawn } = result;
+  const svgBytes = utf8.encode(markup).buffer;
+  post(
+    {
+      type: 'lifeline:result',
+      seq: request.seq,
+      theme: request.theme,
+      renderMs: Math.round(performance.now() - started),
+      textLength: request.text.length,
+      ...size,
+      ...drawn,
+      svgBytes,
+    },
+    [svgBytes],
+  );
 }
 
 const queue = createLatestOnlyQueue(renderAndShow);
