@@ -15,6 +15,7 @@ import {
   DEFAULT_FRAME_LOAD_MS,
   REPLACE_AFTER_QUIET_MS,
   shouldReplaceBusyFrame,
+  typingHoldMs,
 } from './staleRender';
 import {
   PreviewStore,
@@ -38,6 +39,7 @@ export class FrameEngine implements PreviewEngine {
   private frameLoadMs = DEFAULT_FRAME_LOAD_MS;
   private replacing = false;
   private quietTimer: number | null = null;
+  private holdTimer: number | null = null;
   private selectLine: ((line: number) => void) | null = null;
   private highlighted: number | null = null;
 
@@ -55,8 +57,27 @@ export class FrameEngine implements PreviewEngine {
     const next = this.store.next(text, theme);
     if (!next) return;
     this.latest = { type: 'lifeline:render', text, ...next };
-    this.send();
+    this.sendWhenTypingPauses();
     this.checkWhenQuiet();
+  }
+
+  /** A slow diagram is drawn once typing pauses, not on every key (see typingHoldMs). */
+  private sendWhenTypingPauses() {
+    this.clearHold();
+    const hold = typingHoldMs(this.lastRenderMs);
+    if (hold === 0) {
+      this.send();
+      return;
+    }
+    this.holdTimer = window.setTimeout(() => {
+      this.holdTimer = null;
+      this.send();
+    }, hold);
+  }
+
+  private clearHold() {
+    if (this.holdTimer !== null) window.clearTimeout(this.holdTimer);
+    this.holdTimer = null;
   }
 
   /**
@@ -134,6 +155,7 @@ export class FrameEngine implements PreviewEngine {
       if (this.replacing) return;
       if (this.quietTimer !== null) window.clearTimeout(this.quietTimer);
       this.quietTimer = null;
+      this.clearHold();
       this.store.detach();
     };
   }
@@ -144,6 +166,7 @@ export class FrameEngine implements PreviewEngine {
   }
 
   private send() {
+    this.clearHold();
     if (!this.ready || !this.latest) return;
     this.post(this.latest);
     // The frame draws one text at a time, then only the newest one it received.

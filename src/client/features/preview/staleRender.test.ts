@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { shouldReplaceBusyFrame } from './staleRender';
+import {
+  shouldReplaceBusyFrame,
+  SLOW_RENDER_MS,
+  SLOW_RENDER_QUIET_MS,
+  typingHoldMs,
+} from './staleRender';
 
 describe('shouldReplaceBusyFrame', () => {
   it('replaces the frame when a new one would start the newer text before the stale render ends', () => {
@@ -21,5 +26,19 @@ describe('shouldReplaceBusyFrame', () => {
     expect(shouldReplaceBusyFrame({ elapsedMs: 0, lastRenderMs: null, frameLoadMs: 0 })).toBe(
       false,
     );
+  });
+});
+
+describe('typingHoldMs', () => {
+  it('sends text at once while drawings are quick, or before any was measured', () => {
+    expect(typingHoldMs(null)).toBe(0);
+    expect(typingHoldMs(20)).toBe(0);
+    expect(typingHoldMs(SLOW_RENDER_MS)).toBe(0);
+  });
+
+  it('holds text for a slow diagram until typing pauses for half its drawing time, bounded', () => {
+    expect(typingHoldMs(SLOW_RENDER_MS + 1)).toBe(SLOW_RENDER_QUIET_MS.min);
+    expect(typingHoldMs(450)).toBe(225);
+    expect(typingHoldMs(2_000)).toBe(SLOW_RENDER_QUIET_MS.max);
   });
 });

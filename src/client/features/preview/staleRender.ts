@@ -37,3 +37,24 @@ export function shouldReplaceBusyFrame({
   if (lastRenderMs === null) return false;
   return lastRenderMs - elapsedMs > frameLoadMs;
 }
+
+/**
+ * A diagram whose last drawing took longer than this is not redrawn on every key while someone
+ * types. On two cores each of its drawings took the CPU the editor needed to show the keys
+ * (bench:typing: keystroke → paint p95 over 150 ms while a 600-message diagram was redrawn back to
+ * back), and each one was stale before it was shown.
+ */
+export const SLOW_RENDER_MS = 150;
+
+/**
+ * How long text must stop coming before a slow diagram is drawn again: half its last drawing's
+ * time, within these bounds. Keys come 100–200 ms apart while someone types, and a pause shorter
+ * than the bound would start a drawing that the next key makes stale.
+ */
+export const SLOW_RENDER_QUIET_MS = { min: 150, max: 300 } as const;
+
+/** How long to hold the newest text before sending it to the frame (0: send it now). */
+export function typingHoldMs(lastRenderMs: number | null): number {
+  if (lastRenderMs === null || lastRenderMs <= SLOW_RENDER_MS) return 0;
+  return Math.min(SLOW_RENDER_QUIET_MS.max, Math.max(SLOW_RENDER_QUIET_MS.min, lastRenderMs / 2));
+}
