@@ -1,4 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import type { KeyboardEvent } from 'react';
 import { ACTOR_HEADER, ZOOM } from '@shared/constants';
 import { parseErrorLocation } from '@shared/diagram-text/parseError';
@@ -55,7 +62,13 @@ export function Preview({ text, onLabelEdit, link, publish = true }: PreviewProp
   const status = previewStatus(state);
   const [pinned, setPinned] = useState<boolean>(ACTOR_HEADER.pinnedByDefault);
   const zoom = state.zoom;
-  const setZoom = (next: number) => engine.setZoom(clampZoom(next, ZOOM.min, ZOOM.max));
+  // Stable, so the zoom controls (memoised) are not drawn again on every key typed.
+  const setZoom = useCallback(
+    (next: number) => engine.setZoom(clampZoom(next, ZOOM.min, ZOOM.max)),
+    [engine],
+  );
+  const fit = useCallback(() => engine.view('fit'), [engine]);
+  const reset = useCallback(() => engine.view('reset'), [engine]);
 
   // Layout effect: attached before the frame can load and announce itself; again when the
   // engine replaced a frame busy with stale text by a new one.
@@ -166,8 +179,8 @@ export function Preview({ text, onLabelEdit, link, publish = true }: PreviewProp
           <ZoomControls
             zoom={zoom}
             onZoom={setZoom}
-            onFit={() => engine.view('fit')}
-            onReset={() => engine.view('reset')}
+            onFit={fit}
+            onReset={reset}
             pinned={pinned}
             onPinnedChange={setPinned}
           />

@@ -1,5 +1,5 @@
 import { Maximize, Pin, PinOff, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { ZOOM } from '@shared/constants';
 import { cn } from '@/lib/cn';
 import { PREVIEW_COPY } from './copy';
@@ -34,7 +34,7 @@ const Divider = () => <span aria-hidden className="mx-1 h-4 w-px bg-border" />;
  * Spec §2/§9: zoom out, zoom in (step 0.1 between 0.1 and 5), fit to screen (at most 100%),
  * reset view, and the 'Pin Entities' / 'Hide Entities' toggle of the repeated actor headers.
  */
-export function ZoomControls(props: ZoomControlsProps) {
+export const ZoomControls = memo(function ZoomControls(props: ZoomControlsProps) {
   const { zoom, onZoom, pinned } = props;
   const pinLabel = pinned ? PREVIEW_COPY.hideEntities : PREVIEW_COPY.pinEntities;
   return (
@@ -85,4 +85,4 @@ export function ZoomControls(props: ZoomControlsProps) {
       </button>
     </div>
   );
-}
+});
