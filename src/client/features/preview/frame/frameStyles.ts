@@ -15,9 +15,16 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
 #stage:not(.dragging) :is(text.messageText, text.noteText, text.loopText, text.actor, span.nodeLabel, span.edgeLabel) {
   cursor: text;
 }
-.lifeline-highlight { filter: drop-shadow(0 0 2px rgb(99 102 241 / 0.9)) drop-shadow(0 0 6px rgb(99 102 241 / 0.55)); }
-text.lifeline-highlight { fill: #4338ca !important; }
-:root[data-theme="dark"] text.lifeline-highlight { fill: #c7d2fe !important; }
+#canvas > svg { position: relative; }
+.lifeline-highlight-box {
+  position: absolute; pointer-events: none; border-radius: 6px;
+  background: rgb(99 102 241 / 0.1);
+  box-shadow: 0 0 0 1.5px rgb(99 102 241 / 0.8), 0 0 10px 1px rgb(99 102 241 / 0.35);
+}
+:root[data-theme="dark"] .lifeline-highlight-box {
+  background: rgb(129 140 248 / 0.14);
+  box-shadow: 0 0 0 1.5px rgb(165 180 252 / 0.85), 0 0 12px 1px rgb(129 140 248 / 0.4);
+}
 #stage:not(.dragging) :is(.messageLine0, .messageLine1, rect.note, rect.actor) { cursor: pointer; }
 .lifeline-pinned { pointer-events: none; opacity: 0.94; }
 .label-editing { opacity: 0; }
