@@ -63,25 +63,38 @@ const partOfArrow = (typed: string) =>
 
 const ARROW_CHARS = new Set([...'-<>x)|\\/']);
 
-const cache = new WeakMap<Text, { family: Family; names: string[] }>();
+const families = new WeakMap<Text, Family>();
+const cache = new WeakMap<Text, string[]>();
 
-/** The diagram's family and names, most used first, read once per version of the text. */
-function namesOf(doc: Text) {
-  let known = cache.get(doc);
-  if (!known) {
+/** The diagram's family, from its first line, read once per version of the text. */
+function familyOf(doc: Text): Family {
+  let family = families.get(doc);
+  if (family === undefined) {
+    family = diagramFamily(doc.toString());
+    families.set(doc, family);
+  }
+  return family;
+}
+
+/**
+ * The diagram's names, most used first, read once per version of the text and only when the
+ * cursor is where a name goes: reading a 600-message diagram on every key typed into a label
+ * was the editor's largest own cost per keystroke.
+ */
+function namesOf(doc: Text, family: Family): string[] {
+  let names = cache.get(doc);
+  if (!names) {
     const source = doc.toString();
-    const family = diagramFamily(source);
-    let names: string[] = [];
+    names = [];
     if (family === 'sequence') {
       names = participantsOf(readSequence(source))
         .sort((a, b) => b.uses - a.uses)
         .map((participant) => participant.name);
     } else if (family === 'flowchart') names = flowchartIds(source);
     else if (family === 'class') names = classNames(source);
-    known = { family, names };
-    cache.set(doc, known);
+    cache.set(doc, names);
   }
-  return known;
+  return names;
 }
 
 function nameOptions(names: readonly string[], typed: string): Completion[] {
@@ -108,7 +121,10 @@ const arrowOptions: Completion[] = ARROW_KINDS.map(({ arrow, draws }, index) => 
   boost: -index,
 }));
 
-function sequenceCompletion(context: CompletionContext, names: string[]): CompletionResult | null {
+function sequenceCompletion(
+  context: CompletionContext,
+  namesNow: () => string[],
+): CompletionResult | null {
   const line = context.state.doc.lineAt(context.pos);
   const start = Math.max(0, context.pos - line.from - LOOK_BACK);
   const before = line.text.slice(start, context.pos - line.from);
@@ -116,14 +132,18 @@ function sequenceCompletion(context: CompletionContext, names: string[]): Comple
   const from = word?.from ?? context.pos;
   const typed = word?.text ?? '';
   const head = before.slice(0, before.length - typed.length);
-  const participants = { from, options: nameOptions(names, typed), validFor: /^\w*$/ };
+  const participants = () => ({ from, options: nameOptions(namesNow(), typed), validFor: /^\w*$/ });
 
   if (/^\s*$/.test(head)) {
     if (typed === '' && !context.explicit) return null;
-    return { from, options: [...keywordOptions, ...nameOptions(names, typed)], validFor: /^\w*$/ };
+    return {
+      from,
+      options: [...keywordOptions, ...nameOptions(namesNow(), typed)],
+      validFor: /^\w*$/,
+    };
   }
   if (/^\s*(?:activate|deactivate|destroy|create\s+(?:participant|actor))\s+$/i.test(head)) {
-    return participants;
+    return participants();
   }
   if (/^\s*create\s+$/i.test(head)) {
     return { from, options: ['participant', 'actor'].map((label) => ({ label, type: 'keyword' })) };
@@ -132,12 +152,12 @@ function sequenceCompletion(context: CompletionContext, names: string[]): Comple
     const options = ['right of', 'left of', 'over'].map((label) => ({ label, type: 'keyword' }));
     return { from, options };
   }
-  if (/^\s*note\s+(?:over|left of|right of)\s[^:]*$/i.test(head)) return participants;
+  if (/^\s*note\s+(?:over|left of|right of)\s[^:]*$/i.test(head)) return participants();
   if (ARROW_TAIL.test(head)) {
     const sender = head.replace(ARROW_TAIL, '').trim();
     // The message's own sender comes last: a message to oneself is the rarer one.
     if (sender !== '')
-      return { ...participants, options: nameOptions(receiversFirst(names, sender), typed) };
+      return { ...participants(), options: nameOptions(receiversFirst(namesNow(), sender), typed) };
   }
   // After a name and a space, or part of an arrow: the arrow kinds, replacing what is typed.
   let partial = before.length;
@@ -153,14 +173,15 @@ function sequenceCompletion(context: CompletionContext, names: string[]): Comple
 }
 
 export function diagramCompletion(context: CompletionContext): CompletionResult | null {
-  const { family, names } = namesOf(context.state.doc);
-  if (family === 'sequence') return sequenceCompletion(context, names);
+  const { doc } = context.state;
+  const family = familyOf(doc);
+  if (family === 'sequence') return sequenceCompletion(context, () => namesOf(doc, family));
   if (family !== 'flowchart' && family !== 'class') return null;
   const word = context.matchBefore(/\w+/);
   if (!word && !context.explicit) return null;
   return {
     from: word?.from ?? context.pos,
-    options: nameOptions(names, word?.text ?? ''),
+    options: nameOptions(namesOf(doc, family), word?.text ?? ''),
     validFor: /^\w*$/,
   };
 }
