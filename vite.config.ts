@@ -3,11 +3,12 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import { chunkMapPlugin } from './scripts/chunk-map-plugin';
+import { compileHintsPlugin } from './scripts/compile-hints-plugin';
 
 const apiTarget = process.env.LIFELINE_API_URL ?? 'http://127.0.0.1:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkMapPlugin()],
+  plugins: [react(), tailwindcss(), chunkMapPlugin(), compileHintsPlugin()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src/client', import.meta.url)),
