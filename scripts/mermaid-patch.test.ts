@@ -13,7 +13,11 @@ const require = createRequire(import.meta.url);
 const MERMAID_DIR = dirname(require.resolve('mermaid/package.json'));
 const installed = (require('mermaid/package.json') as { version: string }).version;
 const patchFiles = readdirSync('patches').filter((name) => name.startsWith('mermaid+'));
-const MARKERS = ['Lifeline patch (config)', 'Lifeline patch (text height'];
+const MARKERS = [
+  'Lifeline patch (config)',
+  'Lifeline patch (text height',
+  'Lifeline patch (batched text measure)',
+];
 const UPGRADE =
   'see README "Decisions": re-apply the change to the new version and run `npx patch-package mermaid`';
 
@@ -30,11 +34,16 @@ describe('the mermaid patch', () => {
   });
 
   it('is applied to every file it patches', () => {
-    const paths = patchedPaths(readFileSync(join('patches', patchFiles[0]!), 'utf8'));
+    const patch = readFileSync(join('patches', patchFiles[0]!), 'utf8');
+    const paths = patchedPaths(patch);
     expect(paths.length).toBeGreaterThan(0);
-    for (const path of paths) {
+    for (const [index, path] of paths.entries()) {
+      // The markers this file's part of the patch adds must be in the installed file.
+      const part = patch.split(/^diff --git /m)[index + 1] ?? '';
+      const markers = MARKERS.filter((marker) => part.includes(marker));
+      expect(markers.length, `${path}'s part of the patch names no change`).toBeGreaterThan(0);
       const source = readFileSync(join(MERMAID_DIR, path), 'utf8');
-      for (const marker of MARKERS) {
+      for (const marker of markers) {
         expect(source.includes(marker), `${path} lacks "${marker}": run npm install`).toBe(true);
       }
     }
@@ -52,5 +61,14 @@ describe('the mermaid patch', () => {
     expect(chunks, 'mermaid.core.mjs loads one sequence diagram chunk').toHaveLength(1);
     const source = readFileSync(join(MERMAID_DIR, 'dist', chunks[0]![1]!), 'utf8');
     for (const marker of MARKERS) expect(source, UPGRADE).toContain(marker);
+  });
+
+  it('covers the text measurement the browser bundle runs', () => {
+    const chunks = readdirSync(join(MERMAID_DIR, 'dist/chunks/mermaid.core'))
+      .filter((name) => name.endsWith('.mjs'))
+      .map((name) => readFileSync(join(MERMAID_DIR, 'dist/chunks/mermaid.core', name), 'utf8'))
+      .filter((source) => source.includes('var calculateTextDimensions = memoize('));
+    expect(chunks, 'one chunk defines calculateTextDimensions').toHaveLength(1);
+    expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelinePremeasure = ');
   });
 });
