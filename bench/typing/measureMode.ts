@@ -15,12 +15,15 @@ export interface ModeRun {
   /** Longest main-thread stall while the 600-message diagram was first drawn. */
   mainThreadMaxStallMs: number;
   firstRenderMs: number;
+  /** The longest gap between two keys as the page received them (the schedule says 120 ms). */
+  longestKeyGapMs: number;
   /** Whether Chromium ran the render frame as an out-of-process iframe (null: no frame). */
   frameOutOfProcess: boolean | null;
 }
 
 interface ProbeResult {
   latencies: number[];
+  keydowns: number[];
   lastKeyAt: number | null;
   previewShownAt: number | null;
 }
@@ -152,6 +155,7 @@ export async function measureMode(
       lastKeyToPreviewMs: (probe.previewShownAt ?? NaN) - (probe.lastKeyAt ?? NaN),
       mainThreadMaxStallMs: stall,
       firstRenderMs: loaded - loadStarted,
+      longestKeyGapMs: Math.max(...probe.keydowns.slice(1).map((at, i) => at - probe.keydowns[i]!)),
       frameOutOfProcess: url.includes('preview=inline') ? null : await frameIsOutOfProcess(browser),
     };
   } finally {

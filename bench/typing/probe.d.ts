@@ -2,6 +2,8 @@
 interface TypingProbe {
   armed: boolean;
   latencies: number[];
+  /** Every armed keydown's event.timeStamp. */
+  keydowns: number[];
   lastKeyAt: number | null;
   previewShownAt: number | null;
   arm(expectedLength: number): void;

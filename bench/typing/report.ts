@@ -18,6 +18,7 @@ export interface Summary {
   lastKeyToPreviewMs: number;
   mainThreadMaxStallMs: number;
   firstRenderMs: number;
+  longestKeyGapMs: number;
   frameOutOfProcess: boolean | null;
 }
 
@@ -32,6 +33,7 @@ export function summarise(run: ModeRun): Summary {
     lastKeyToPreviewMs: run.lastKeyToPreviewMs,
     mainThreadMaxStallMs: run.mainThreadMaxStallMs,
     firstRenderMs: run.firstRenderMs,
+    longestKeyGapMs: run.longestKeyGapMs,
     frameOutOfProcess: run.frameOutOfProcess,
   };
 }
@@ -60,6 +62,7 @@ export function printTable(ours: Summary, baseline: Summary): void {
       ratio(baseline.firstRenderMs, ours.firstRenderMs),
     ],
     ['keystrokes measured', (s) => String(s.keystrokes), ''],
+    ['longest gap between keys', (s) => ms(s.longestKeyGapMs), ''],
     [
       'frame out of process',
       (s) => (s.frameOutOfProcess === null ? 'n/a' : String(s.frameOutOfProcess)),
