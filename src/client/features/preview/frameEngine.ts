@@ -63,16 +63,13 @@ export class FrameEngine implements PreviewEngine {
 
   /** A slow diagram is drawn once typing pauses, not on every key (see typingHoldMs). */
   private sendWhenTypingPauses() {
-    this.clearHold();
     const hold = typingHoldMs(this.lastRenderMs);
     if (hold === 0) {
-      this.send();
+      this.send(); // drops any hold still pending
       return;
     }
-    this.holdTimer = window.setTimeout(() => {
-      this.holdTimer = null;
-      this.send();
-    }, hold);
+    this.clearHold();
+    this.holdTimer = window.setTimeout(() => this.send(), hold);
   }
 
   private clearHold() {
@@ -165,6 +162,7 @@ export class FrameEngine implements PreviewEngine {
     this.frame?.contentWindow?.postMessage(message, '*');
   }
 
+  /** Sends the newest text now; a hold still pending is dropped (it would send the same). */
   private send() {
     this.clearHold();
     if (!this.ready || !this.latest) return;

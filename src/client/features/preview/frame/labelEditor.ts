@@ -4,21 +4,13 @@
  * rewrites the source; the new drawing then replaces the old one.
  */
 import type { LabelEdit } from '../protocol';
+import { boundsOf } from './bounds';
 import { labelTarget, type LabelTarget } from './labelTarget';
 
 const MIN_WIDTH_PX = 96;
 
 function fontSizeOf(element: Element): number {
   return parseFloat(getComputedStyle(element).fontSize) || 16;
-}
-
-function boundsOf(elements: Element[]): DOMRect {
-  const rects = elements.map((element) => element.getBoundingClientRect());
-  const left = Math.min(...rects.map((rect) => rect.left));
-  const top = Math.min(...rects.map((rect) => rect.top));
-  const right = Math.max(...rects.map((rect) => rect.right));
-  const bottom = Math.max(...rects.map((rect) => rect.bottom));
-  return new DOMRect(left, top, right - left, bottom - top);
 }
 
 export function installLabelEditor(

@@ -3,6 +3,7 @@
  * or block title names its source line to the parent (a double-click still edits the label),
  * and the element drawn from the editor's cursor line is highlighted and scrolled into view.
  */
+import { boundsOf } from './bounds';
 import { sourceLines, type SourceLines } from './sourceLines';
 import type { Viewport } from './viewport';
 
@@ -68,17 +69,13 @@ export function installDrawingLink(
       return;
     }
     const origin = canvas.getBoundingClientRect();
-    const rects = elements.map((element) => element.getBoundingClientRect());
-    const left = Math.min(...rects.map((rect) => rect.left));
-    const top = Math.min(...rects.map((rect) => rect.top));
-    const right = Math.max(...rects.map((rect) => rect.right));
-    const bottom = Math.max(...rects.map((rect) => rect.bottom));
+    const bounds = boundsOf(elements);
     const zoom = view.zoom;
     Object.assign(box.style, {
-      left: `${(left - origin.left) / zoom - BOX_PADDING_PX}px`,
-      top: `${(top - origin.top) / zoom - BOX_PADDING_PX}px`,
-      width: `${(right - left) / zoom + 2 * BOX_PADDING_PX}px`,
-      height: `${(bottom - top) / zoom + 2 * BOX_PADDING_PX}px`,
+      left: `${(bounds.left - origin.left) / zoom - BOX_PADDING_PX}px`,
+      top: `${(bounds.top - origin.top) / zoom - BOX_PADDING_PX}px`,
+      width: `${bounds.width / zoom + 2 * BOX_PADDING_PX}px`,
+      height: `${bounds.height / zoom + 2 * BOX_PADDING_PX}px`,
     });
     if (box.parentElement !== canvas) canvas.append(box);
   };
@@ -92,15 +89,15 @@ export function installDrawingLink(
     place(elements);
     const first = elements[0];
     if (!scroll || !first) return;
-    const box = first.getBoundingClientRect();
+    const at = first.getBoundingClientRect();
     const { clientWidth: width, clientHeight: height } = stage;
     const outside =
-      box.right < MARGIN_PX ||
-      box.left > width - MARGIN_PX ||
-      box.bottom < MARGIN_PX ||
-      box.top > height - MARGIN_PX;
+      at.right < MARGIN_PX ||
+      at.left > width - MARGIN_PX ||
+      at.bottom < MARGIN_PX ||
+      at.top > height - MARGIN_PX;
     if (outside) {
-      view.panBy(width / 2 - (box.left + box.width / 2), height / 2 - (box.top + box.height / 2));
+      view.panBy(width / 2 - (at.left + at.width / 2), height / 2 - (at.top + at.height / 2));
     }
   };
 
