@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLatestOnlyQueue } from './latestOnlyQueue';
 
 function deferred() {
@@ -28,7 +28,8 @@ describe('createLatestOnlyQueue', () => {
       if (job === 'first') await gate.promise;
     });
     queue.submit('first');
-    await new Promise((resolve) => setTimeout(resolve, 0)); // 'first' has started
+    // Wait until 'first' has started: the queue yields a task before taking a job.
+    await vi.waitFor(() => expect(ran).toEqual(['first']));
     queue.submit('second');
     queue.submit('third');
     queue.submit('fourth');
