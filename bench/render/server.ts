@@ -15,8 +15,17 @@ import { usersStore } from '../../src/server/users/store';
 
 export interface ServerHello {
   port: number;
+  /** An API token of the first bench user. */
   token: string;
+  /**
+   * One API token per client of the throughput burst, each of its own user: the renderer keeps
+   * one caller to half of the pages (fair-share.ts), so clients of one user share one page.
+   */
+  tokens: string[];
 }
+
+/** Users the server makes, each with an API token. */
+const USERS = 4;
 
 async function main() {
   const config = loadConfig();
@@ -37,16 +46,19 @@ async function main() {
     openRenderApi: true,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const user = await usersStore(database.db).upsert({
-    identity: 'local bench@example.test',
-    name: 'Bench',
-    email: 'bench@example.test',
-    emailVerified: true,
-    avatarUrl: null,
-  });
-  const token = await apiTokensStore(database.db, tokenKey(appSecret)).get(user);
+  const tokens: string[] = [];
+  for (let i = 0; i < USERS; i += 1) {
+    const user = await usersStore(database.db).upsert({
+      identity: `local bench${i}@example.test`,
+      name: `Bench ${i}`,
+      email: `bench${i}@example.test`,
+      emailVerified: true,
+      avatarUrl: null,
+    });
+    tokens.push(await apiTokensStore(database.db, tokenKey(appSecret)).get(user));
+  }
   const { port } = app.server.address() as AddressInfo;
-  process.send?.({ port, token } satisfies ServerHello);
+  process.send?.({ port, token: tokens[0]!, tokens } satisfies ServerHello);
   // The benchmark died: do not outlive it.
   process.on('disconnect', () => process.exit(1));
   process.on('message', (message) => {
