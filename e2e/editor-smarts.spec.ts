@@ -75,6 +75,8 @@ test.describe('an editor that knows sequence diagrams', () => {
   }) => {
     // Signed out, every fifth typed edit opens 'Save Your Work' (spec §4) and takes the focus;
     // each part starts from a fresh open and types at most four edits, the rest as one paste.
+    // Four opens of the editor: on a busy two-core machine each can take 5–15 s.
+    test.slow();
     const startLine = async (typed: string) => {
       await editor.open();
       await editor.setText(GOOD);
