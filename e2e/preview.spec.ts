@@ -6,6 +6,8 @@ import { PREVIEW_TEXT } from '../src/shared/messages';
 import { TEMPLATES } from '../src/shared/templates';
 import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PINNED_CLASS } from '../src/client/features/preview/frame/pinnedHeaders';
+import { HIGHLIGHT_CLASS } from '../src/client/features/preview/frame/sourceLink';
 import { EditorPage } from './support/editorPage';
 
 const FLOW = readFixture('flow.mmd');
@@ -51,6 +53,57 @@ test('typing updates the preview drawing', async ({ page }) => {
   await page.keyboard.type('Zed'); // under the 5 edits that open the sign-in prompt
   await expectShown(page, `${text}Zed`);
   await expect(drawing(page)).toContainText('HelloZed');
+});
+
+/** The drawing on screen as markup, without what differs between two pages that drew it. */
+function shownMarkup(page: Page): Promise<string> {
+  return drawing(page).evaluate(
+    (svg, { pinned, highlight }) => {
+      const copy = svg.cloneNode(true) as Element;
+      copy.querySelector(`:scope > g.${pinned}`)?.remove();
+      for (const element of [copy, ...copy.querySelectorAll('*')]) {
+        // mermaid numbers element ids across a page's renders; the cursor line is marked.
+        element.removeAttribute('id');
+        element.classList.remove(highlight);
+        if (element.getAttribute('class') === '') element.removeAttribute('class');
+      }
+      return copy.outerHTML;
+    },
+    { pinned: PINNED_CLASS, highlight: HIGHLIGHT_CLASS },
+  );
+}
+
+test('a new drawing changes the one on screen in place, into what a fresh page shows', async ({
+  page,
+  context,
+}) => {
+  const editor = await openEditor(page);
+  const before = 'sequenceDiagram\n    Alice->>Bob: Hello\n    Bob-->>Alice: Hi';
+  const after =
+    'sequenceDiagram\n    Alice->>Bob: Hello there\n    Bob->>Carol: Pass it on\n    Note over Bob: thinking';
+  await editor.setText(before);
+  await expectShown(page, before);
+  // A property, not an attribute: changing the SVG in place sets its attributes to the new ones.
+  await drawing(page).evaluate((svg) => Object.assign(svg, { testMark: 'kept' }));
+  await editor.setText(after);
+  await expectShown(page, after);
+  // The same element, changed: what typing into a long diagram gets, instead of a new SVG.
+  expect(await drawing(page).evaluate((svg) => 'testMark' in svg)).toBe(true);
+  await expect(drawing(page)).toContainText('Pass it on');
+  await expect(drawing(page)).not.toContainText('Hi');
+
+  const fresh = await context.newPage();
+  const freshEditor = await openEditor(fresh);
+  await freshEditor.setText(after);
+  await expectShown(fresh, after);
+  expect(await shownMarkup(page)).toBe(await shownMarkup(fresh));
+
+  // Another kind of diagram replaces what no longer matches.
+  await editor.setText(FLOW);
+  await expectShown(page, FLOW);
+  await freshEditor.setText(FLOW);
+  await expectShown(fresh, FLOW);
+  expect(await shownMarkup(page)).toBe(await shownMarkup(fresh));
 });
 
 test('a malformed directive shows the syntax error and the comment-stripped fallback', async ({

@@ -23,6 +23,7 @@ import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
 import { installLabelEditor } from './labelEditor';
 import { buildPinnedHeaders, showPinnedHeaders } from './pinnedHeaders';
+import { showDrawing } from './showDrawing';
 import { installDrawingLink } from './sourceLink';
 import { Viewport } from './viewport';
 
@@ -81,14 +82,13 @@ async function renderAndShow(request: RenderRequest) {
   stage.dataset.status = result.status;
   // One synchronous swap: the old drawing stays until the new one is ready, and the view
   // (pan and zoom) is kept, so typing never makes the preview jump or flash.
-  canvas.innerHTML = result.svg;
-  const svg = currentSvg();
+  const svg = showDrawing(canvas, result.svg, (drawing) => {
+    const natural = naturalSvgSize(drawing);
+    drawing.style.maxWidth = 'none';
+    drawing.style.width = `${natural.width}px`;
+    drawing.style.height = `${natural.height}px`;
+  });
   const size = svg ? naturalSvgSize(svg) : { width: 0, height: 0 };
-  if (svg) {
-    svg.style.maxWidth = 'none';
-    svg.style.width = `${size.width}px`;
-    svg.style.height = `${size.height}px`;
-  }
   view.setContent(size.width, size.height);
   buildPinnedHeaders(svg, pinned);
   link.drawn(result.status === 'error' ? '' : request.text);
