@@ -16,6 +16,7 @@ import {
   REPLACE_AFTER_QUIET_MS,
   shouldReplaceBusyFrame,
   typingHoldMs,
+  TypingPace,
 } from './staleRender';
 import {
   PreviewStore,
@@ -40,6 +41,7 @@ export class FrameEngine implements PreviewEngine {
   private replacing = false;
   private quietTimer: number | null = null;
   private holdTimer: number | null = null;
+  private readonly pace = new TypingPace();
   private selectLine: ((line: number) => void) | null = null;
   private highlighted: number | null = null;
 
@@ -57,13 +59,14 @@ export class FrameEngine implements PreviewEngine {
     const next = this.store.next(text, theme);
     if (!next) return;
     this.latest = { type: 'lifeline:render', text, ...next };
+    this.pace.edit(performance.now());
     this.sendWhenTypingPauses();
     this.checkWhenQuiet();
   }
 
   /** A slow diagram is drawn once typing pauses, not on every key (see typingHoldMs). */
   private sendWhenTypingPauses() {
-    const hold = typingHoldMs(this.lastRenderMs);
+    const hold = typingHoldMs(this.lastRenderMs, this.pace.gapMs());
     if (hold === 0) {
       this.send(); // drops any hold still pending
       return;

@@ -3,7 +3,10 @@ import {
   shouldReplaceBusyFrame,
   SLOW_RENDER_MS,
   SLOW_RENDER_QUIET_MS,
+  TYPING_GAP_MAX_MS,
+  TYPING_PAUSE_FACTOR,
   typingHoldMs,
+  TypingPace,
 } from './staleRender';
 
 describe('shouldReplaceBusyFrame', () => {
@@ -40,5 +43,36 @@ describe('typingHoldMs', () => {
     expect(typingHoldMs(SLOW_RENDER_MS + 1)).toBe(SLOW_RENDER_QUIET_MS.min);
     expect(typingHoldMs(450)).toBe(225);
     expect(typingHoldMs(2_000)).toBe(SLOW_RENDER_QUIET_MS.max);
+  });
+
+  it("holds only until the pause outlasts the typist's own gap between keys", () => {
+    expect(typingHoldMs(900, 120)).toBe(120 * TYPING_PAUSE_FACTOR);
+    // Never shorter than the lower bound, never longer than half the drawing's time.
+    expect(typingHoldMs(900, 40)).toBe(SLOW_RENDER_QUIET_MS.min);
+    expect(typingHoldMs(400, 250)).toBe(200);
+    expect(typingHoldMs(2_000, 600)).toBe(SLOW_RENDER_QUIET_MS.max);
+  });
+});
+
+describe('TypingPace', () => {
+  it('reads the median of the recent gaps between edits', () => {
+    const pace = new TypingPace();
+    expect(pace.gapMs()).toBeNull();
+    pace.edit(1_000);
+    expect(pace.gapMs()).toBeNull();
+    for (const at of [1_120, 1_230, 1_400, 1_520]) pace.edit(at);
+    expect(pace.gapMs()).toBe(120);
+  });
+
+  it('leaves pauses out of the pace, and keeps only the recent gaps', () => {
+    const pace = new TypingPace();
+    pace.edit(0);
+    pace.edit(100);
+    pace.edit(100 + TYPING_GAP_MAX_MS + 1);
+    expect(pace.gapMs()).toBe(100);
+    let at = 10_000;
+    pace.edit(at);
+    for (let i = 0; i < 20; i++) pace.edit((at += 200));
+    expect(pace.gapMs()).toBe(200);
   });
 });

@@ -53,8 +53,52 @@ export const SLOW_RENDER_MS = 150;
  */
 export const SLOW_RENDER_QUIET_MS = { min: 150, max: 300 } as const;
 
-/** How long to hold the newest text before sending it to the frame (0: send it now). */
-export function typingHoldMs(lastRenderMs: number | null): number {
+/**
+ * A pause this many times the typist's usual gap between keys means they stopped: someone typing
+ * at 120 ms a key has stopped after 180 ms, and holding a slow diagram any longer only delays it.
+ */
+export const TYPING_PAUSE_FACTOR = 1.5;
+
+/** Gaps between edits longer than this are pauses, not typing, and say nothing of its pace. */
+export const TYPING_GAP_MAX_MS = 1_000;
+
+/** How many recent gaps between edits the typing pace is read from. */
+const TYPING_GAPS_KEPT = 8;
+
+/** The typist's pace: the median of the recent gaps between edits (ms), or null before two. */
+export class TypingPace {
+  private last: number | null = null;
+  private readonly gaps: number[] = [];
+
+  /** An edit arrived at `now` (ms). */
+  edit(now: number): void {
+    const gap = this.last === null ? null : now - this.last;
+    this.last = now;
+    if (gap === null || gap <= 0 || gap > TYPING_GAP_MAX_MS) return;
+    this.gaps.push(gap);
+    if (this.gaps.length > TYPING_GAPS_KEPT) this.gaps.shift();
+  }
+
+  gapMs(): number | null {
+    if (this.gaps.length === 0) return null;
+    const sorted = [...this.gaps].sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)] ?? null;
+  }
+}
+
+/**
+ * How long to hold the newest text before sending it to the frame (0: send it now): half the
+ * last drawing's time, or less once the pause outlasts the typist's own gap between keys
+ * (`typingGapMs`, see TypingPace) by TYPING_PAUSE_FACTOR; within SLOW_RENDER_QUIET_MS.
+ */
+export function typingHoldMs(
+  lastRenderMs: number | null,
+  typingGapMs: number | null = null,
+): number {
   if (lastRenderMs === null || lastRenderMs <= SLOW_RENDER_MS) return 0;
-  return Math.min(SLOW_RENDER_QUIET_MS.max, Math.max(SLOW_RENDER_QUIET_MS.min, lastRenderMs / 2));
+  const pause =
+    typingGapMs === null
+      ? lastRenderMs / 2
+      : Math.min(lastRenderMs / 2, typingGapMs * TYPING_PAUSE_FACTOR);
+  return Math.min(SLOW_RENDER_QUIET_MS.max, Math.max(SLOW_RENDER_QUIET_MS.min, pause));
 }
