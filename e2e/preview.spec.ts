@@ -66,6 +66,12 @@ function shownMarkup(page: Page): Promise<string> {
         element.removeAttribute('id');
         element.classList.remove(highlight);
         if (element.getAttribute('class') === '') element.removeAttribute('class');
+        // An element changed in place keeps its attributes' old order; the order means nothing.
+        const attributes = [...element.attributes].map((a) => [a.name, a.value] as const);
+        for (const [name] of attributes) element.removeAttribute(name);
+        for (const [name, value] of attributes.sort(([a], [b]) => (a < b ? -1 : 1))) {
+          element.setAttribute(name, value);
+        }
       }
       return copy.outerHTML;
     },
@@ -91,6 +97,29 @@ test('a new drawing changes the one on screen in place, into what a fresh page s
   expect(await drawing(page).evaluate((svg) => 'testMark' in svg)).toBe(true);
   await expect(drawing(page)).toContainText('Pass it on');
   await expect(drawing(page)).not.toContainText('Hi');
+
+  // The pinned headers of a long diagram stay as they are while a message's label changes.
+  const pinnedShown = (target: Page) =>
+    drawing(target).evaluate((svg, pinned) => {
+      const layer = svg.querySelector(`:scope > g.${pinned}`);
+      return { kept: layer !== null && 'testMark' in layer, copies: layer?.childElementCount ?? 0 };
+    }, PINNED_CLASS);
+  await editor.setText(MEDIUM);
+  await expectShown(page, MEDIUM);
+  await drawing(page).evaluate(
+    (svg, pinned) =>
+      Object.assign(svg.querySelector(`:scope > g.${pinned}`) ?? {}, { testMark: 1 }),
+    PINNED_CLASS,
+  );
+  const copies = (await pinnedShown(page)).copies;
+  expect(copies).toBeGreaterThan(0);
+  const relabelled = MEDIUM.replace('payload=449752', 'payload=449753');
+  await editor.setText(relabelled);
+  await expectShown(page, relabelled);
+  await expect(drawing(page)).toContainText('payload=449753');
+  expect(await pinnedShown(page)).toEqual({ kept: true, copies });
+  await editor.setText(after);
+  await expectShown(page, after);
 
   const fresh = await context.newPage();
   const freshEditor = await openEditor(fresh);

@@ -21,11 +21,23 @@ function headerOf(svg: SVGSVGElement, line: Element): SVGGElement | null {
   return rect?.parentElement instanceof SVGGElement ? rect.parentElement : null;
 }
 
-/** Removes the copies (if any) and, for sequence diagrams, adds them afresh. */
+/** The layer of copies in `svg`, if it has one. */
+export function pinnedLayer(svg: Element): SVGGElement | null {
+  return svg.querySelector<SVGGElement>(`:scope > g.${PINNED_CLASS}`);
+}
+
+/**
+ * Makes the copies match the drawing: for sequence diagrams, builds them afresh and swaps them
+ * in, unless the layer on screen is already the same (a 600-message diagram has about 2,000
+ * copies, and putting them in again makes Chromium lay out every one of them after each key).
+ */
 export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): number {
   if (!svg) return 0;
-  svg.querySelector(`:scope > g.${PINNED_CLASS}`)?.remove();
-  if (svg.getAttribute('aria-roledescription') !== 'sequence') return 0;
+  const shown = pinnedLayer(svg);
+  if (svg.getAttribute('aria-roledescription') !== 'sequence') {
+    shown?.remove();
+    return 0;
+  }
   const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
   layer.classList.add(PINNED_CLASS);
   layer.setAttribute('aria-hidden', 'true');
@@ -47,13 +59,17 @@ export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): 
       count++;
     }
   }
-  if (count === 0) return 0;
   layer.style.display = pinned ? '' : 'none';
+  if (count > 0 && shown !== null && shown === svg.lastElementChild && shown.isEqualNode(layer)) {
+    return count;
+  }
+  shown?.remove();
+  if (count === 0) return 0;
   svg.append(layer);
   return count;
 }
 
 export function showPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): void {
-  const layer = svg?.querySelector<SVGGElement>(`:scope > g.${PINNED_CLASS}`);
+  const layer = svg ? pinnedLayer(svg) : null;
   if (layer) layer.style.display = pinned ? '' : 'none';
 }

@@ -6,6 +6,7 @@
  * for a 600-message diagram.
  */
 import morphdom from 'morphdom';
+import { pinnedLayer } from './pinnedHeaders';
 
 /**
  * The id of the SVG on screen. mermaid names each render's SVG afresh and uses that name in its
@@ -14,6 +15,8 @@ import morphdom from 'morphdom';
  * frame's own copy is renamed: the drawing kept for export is mermaid's, unchanged.
  */
 export const SHOWN_SVG_ID = 'lifeline-shown';
+
+const PINNED_KEY = 'lifeline-pinned-layer';
 
 /** Renames the render's SVG id wherever it appears: attribute values and style rules. */
 function renameSvg(svg: SVGSVGElement) {
@@ -55,11 +58,15 @@ export function showDrawing(
     canvas.prepend(next);
     return next;
   }
+  // The frame's own layer of pinned headers is not in mermaid's markup: it stays where it is
+  // (buildPinnedHeaders then keeps it if it still matches the drawing).
+  const pinned = pinnedLayer(current);
   const shown = morphdom(current, next, {
     // mermaid numbers some element ids per render, so ids do not say which elements match; the
-    // order does.
-    getNodeKey: () => undefined,
+    // order does. Only the pinned layer has a key, so no element of the drawing becomes it.
+    getNodeKey: (node) => (node === pinned ? PINNED_KEY : undefined),
     onBeforeElUpdated: (from, to) => !from.isEqualNode(to),
+    onBeforeNodeDiscarded: (node) => node !== pinned,
   });
   return shown instanceof SVGSVGElement ? shown : null;
 }
