@@ -7,10 +7,9 @@ import { EditorPage } from './support/editorPage';
 import { withoutLiveConnection } from './support/live';
 import { LOCAL_APP, OIDC_APP } from './support/servers';
 import { completeIssuerLogin, signInLocally, uniqueLogin } from './support/signIn';
+import { recordToasts, toastLocator as toast } from './support/toasts';
 
 test.use({ baseURL: OIDC_APP, trace: 'off' });
-
-const toast = (page: Page) => page.getByTestId('toast');
 
 async function signedInEditor(page: Page): Promise<EditorPage> {
   const editor = new EditorPage(page);
@@ -25,26 +24,6 @@ function countPuts(page: Page): { count: () => number } {
     if (request.method() === 'PUT' && /\/api\/diagrams\/\d+$/.test(request.url())) puts += 1;
   });
   return { count: () => puts };
-}
-
-/** Counts 'Auto-saved' toasts as they appear on the page. */
-async function countAutoSavedToasts(page: Page): Promise<{ count: () => Promise<number> }> {
-  await page.evaluate((title) => {
-    const counted = new WeakSet<Element>();
-    const w = window as unknown as { autoSavedToasts: number };
-    w.autoSavedToasts = 0;
-    new MutationObserver(() => {
-      for (const toast of document.querySelectorAll('[data-testid="toast"]')) {
-        if (counted.has(toast) || !toast.textContent?.includes(title)) continue;
-        counted.add(toast);
-        w.autoSavedToasts += 1;
-      }
-    }).observe(document.body, { childList: true, subtree: true, characterData: true });
-  }, TOAST_TEXT.autoSavedTitle);
-  return {
-    count: () =>
-      page.evaluate(() => (window as unknown as { autoSavedToasts: number }).autoSavedToasts),
-  };
 }
 
 test('signs in with the OIDC issuer, saves, auto-saves once per pause, survives a reload, logs out', async ({
@@ -64,7 +43,9 @@ test('signs in with the OIDC issuer, saves, auto-saves once per pause, survives 
   await expect(page.getByTestId(SAVING_TESTIDS.status)).toHaveAttribute('data-state', 'saved');
 
   const puts = countPuts(page);
-  const autoSaved = await countAutoSavedToasts(page);
+  const toasts = await recordToasts(page);
+  const autoSavedCount = () =>
+    toasts.texts().filter((text) => text.includes(TOAST_TEXT.autoSavedTitle)).length;
   await editor.focusEnd();
   await page.keyboard.type('\n    User->>System: Pay now', { delay: 30 });
   await expect(toast(page).filter({ hasText: TOAST_TEXT.autoSavedTitle })).toContainText(
@@ -73,7 +54,7 @@ test('signs in with the OIDC issuer, saves, auto-saves once per pause, survives 
   // One toast for the whole burst of typing, whose edits went over the live connection.
   // Absence has no event to wait for: give a second toast the time it would need, then count.
   await page.waitForTimeout(2500);
-  expect(await autoSaved.count()).toBe(1);
+  expect(autoSavedCount()).toBe(1);
   expect(puts.count()).toBe(0);
 
   await page.reload();
@@ -94,8 +75,11 @@ test('Save Copy when signed out goes through sign-in and creates the copy', asyn
   await expect(editor.content).toBeVisible();
   await editor.title.fill('Onboarding flow');
   await editor.setText('sequenceDiagram\n    Alice->>Bob: Welcome aboard');
+  const toasts = await recordToasts(page);
   await editor.button('Save Copy').click();
-  await expect(toast(page)).toContainText(TOAST_TEXT.signInRequiredTitle);
+  await expect
+    .poll(() => toasts.texts())
+    .toContainEqual(expect.stringContaining(TOAST_TEXT.signInRequiredTitle));
   await completeIssuerLogin(page, uniqueLogin('bea'));
   await expect(page).toHaveURL(/\/try$/);
   const signedIn = await signedInEditor(page);

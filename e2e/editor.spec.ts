@@ -5,6 +5,7 @@ import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { BLANK_DIAGRAM } from '../src/shared/templates';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { EditorPage } from './support/editorPage';
+import { recordToasts } from './support/toasts';
 
 test.describe('signed-out editor', () => {
   let editor: EditorPage;
@@ -77,11 +78,13 @@ test.describe('signed-out editor', () => {
   });
 
   test('Save Copy keeps the diagram, shows the toast and goes to sign-in', async ({ page }) => {
+    const toasts = await recordToasts(page);
     await editor.title.fill('My flow');
     await editor.button('Save Copy').click();
-    const toast = page.getByTestId('toast');
-    await expect(toast).toContainText(TOAST_TEXT.signInRequiredTitle);
-    await expect(toast).toContainText(TOAST_TEXT.signInRequired);
+    await expect
+      .poll(() => toasts.texts())
+      .toContainEqual(expect.stringContaining(TOAST_TEXT.signInRequiredTitle));
+    expect(toasts.texts()).toContainEqual(expect.stringContaining(TOAST_TEXT.signInRequired));
     expect(TOAST.signInRequiredMs).toBe(4000);
     await page.waitForURL(
       (url) => url.pathname === '/auth/google' && url.search === '?redirect=%2Ftry',

@@ -7,11 +7,11 @@ import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from '../src/client/features/sh
 import { EditorPage } from './support/editorPage';
 import { LOCAL_APP, OIDC_APP } from './support/servers';
 import { completeIssuerLogin, signInLocally, uniqueLogin } from './support/signIn';
+import { recordToasts, toastLocator as toast } from './support/toasts';
 
 // Trace snapshots stall on the busy render frame (see preview.spec.ts).
 test.use({ trace: 'off' });
 
-const toast = (page: Page) => page.getByTestId('toast');
 const dialog = (page: Page) => page.getByTestId(SHARE_TESTIDS.dialog);
 
 async function signedInEditor(page: Page): Promise<EditorPage> {
@@ -85,8 +85,11 @@ test.describe('public links (OIDC sign-in)', () => {
 
     // Edit locally, then Save Copy: sign-in, back at '/', the copy is made.
     await shared.setText('sequenceDiagram\n    Alice->>Bob: Ship it\n    Bob-->>Alice: Mine now');
+    const visitorToasts = await recordToasts(visitor);
     await shared.button('Save Copy').click();
-    await expect(toast(visitor)).toContainText(TOAST_TEXT.signInRequiredTitle);
+    await expect
+      .poll(() => visitorToasts.texts())
+      .toContainEqual(expect.stringContaining(TOAST_TEXT.signInRequiredTitle));
     await completeIssuerLogin(visitor, uniqueLogin('vis'));
     await expect(visitor).toHaveURL(`${OIDC_APP}/`);
     const copyEditor = await signedInEditor(visitor);
