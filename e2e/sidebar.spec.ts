@@ -4,6 +4,7 @@ import type { Diagram, Folder } from '../src/shared/schemas';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator as toast } from './support/toasts';
 
 const CONTENT = 'sequenceDiagram\n    Alice->>Bob: Hello';
 
@@ -46,7 +47,6 @@ const diagramRow = (page: Page, title: string) =>
     .getByTestId(SIDEBAR_TESTIDS.diagram)
     .filter({ hasText: exactly(title) });
 const rowTitles = (rows: Locator) => rows.evaluateAll((els) => els.map((el) => el.textContent));
-const toast = (page: Page) => page.getByTestId('toast');
 const titleInput = (page: Page) => page.getByTestId(EDITOR_TESTIDS.title);
 
 test.describe('sidebar at desktop size', () => {

@@ -5,6 +5,7 @@ import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { SIDEBAR_TESTIDS } from '../src/client/features/sidebar/copy';
 import { TRANSFER_COPY, TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator as toast } from './support/toasts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -41,7 +42,6 @@ async function account(page: Page) {
 }
 
 const sidebar = (page: Page) => page.getByTestId(SIDEBAR_TESTIDS.sidebar);
-const toast = (page: Page) => page.getByTestId('toast');
 
 test('Export all, wipe the account through the API, Import the zip: everything is back', async ({
   page,

@@ -4,6 +4,7 @@ import type { TrashedDiagram } from '../src/shared/versions';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator as toast } from './support/toasts';
 
 const CONTENT = 'sequenceDiagram\n    Alice->>Bob: Hello';
 
@@ -29,7 +30,6 @@ const diagramRow = (page: Page, title: string) =>
   sidebar(page).getByTestId(SIDEBAR_TESTIDS.diagram).filter({ hasText: title });
 const trashItem = (page: Page, title: string) =>
   sidebar(page).getByTestId(SIDEBAR_TESTIDS.trashItem).filter({ hasText: title });
-const toast = (page: Page) => page.getByTestId('toast');
 
 async function deleteFromSidebar(page: Page, title: string): Promise<void> {
   await diagramRow(page, title).hover();
