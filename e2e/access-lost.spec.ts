@@ -12,10 +12,10 @@ import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { EditorPage } from './support/editorPage';
 import { LOCAL_APP } from './support/servers';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator as toasts } from './support/toasts';
 
 test.use({ baseURL: LOCAL_APP, trace: 'off' });
 
-const toasts = (page: Page) => page.getByTestId('toast');
 const banner = (page: Page) => page.getByTestId(SAVING_TESTIDS.accessLostBanner);
 const START = 'sequenceDiagram\n    Olive->>Team: Plan';
 

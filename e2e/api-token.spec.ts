@@ -9,6 +9,7 @@ import { AUTH_TESTIDS } from '../src/client/features/auth/testids';
 import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator } from './support/toasts';
 
 test.use({ trace: 'off' });
 
@@ -37,16 +38,16 @@ test('copy, regenerate through the confirmation, and the old token stops working
   const first = await openTokenDialog(page);
 
   await page.getByTestId(API_TOKEN_TESTIDS.copy).click();
-  await expect(page.getByTestId('toast')).toContainText(API_TOKEN_TEXT.copiedTitle);
-  await expect(page.getByTestId('toast')).toContainText(API_TOKEN_TEXT.copied);
+  await expect(toastLocator(page)).toContainText(API_TOKEN_TEXT.copiedTitle);
+  await expect(toastLocator(page)).toContainText(API_TOKEN_TEXT.copied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
 
   expect((await createWith(page, first)).status()).toBe(201);
   await page.getByTestId(API_TOKEN_TESTIDS.regenerate).click();
   await expect(page.getByText(API_TOKEN_TEXT.confirmRegenerate)).toBeVisible();
   await page.getByTestId(API_TOKEN_TESTIDS.confirm).click();
-  await expect(page.getByTestId('toast')).toContainText(API_TOKEN_TEXT.regeneratedTitle);
-  await expect(page.getByTestId('toast')).toContainText(API_TOKEN_TEXT.regenerated);
+  await expect(toastLocator(page)).toContainText(API_TOKEN_TEXT.regeneratedTitle);
+  await expect(toastLocator(page)).toContainText(API_TOKEN_TEXT.regenerated);
   const field = page.getByTestId(API_TOKEN_TESTIDS.token);
   await expect(field).not.toHaveValue(first);
   const second = await field.inputValue();

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { EXPORT_TEXT } from '../src/shared/messages';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator } from './support/toasts';
 
 test.use({ trace: 'off' });
 
@@ -35,7 +36,7 @@ test('the app runs under its Content-Security-Policy without a single violation'
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'PNG' }).click();
   await download;
-  await expect(page.getByTestId('toast')).toContainText(EXPORT_TEXT.success('PNG'));
+  await expect(toastLocator(page)).toContainText(EXPORT_TEXT.success('PNG'));
   expect(await violations()).toEqual([]);
 
   await signInLocally(page, `${uniqueLogin('csp')}@example.test`);

@@ -7,6 +7,7 @@ import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
 import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
+import { toastLocator } from './support/toasts';
 
 const FLOW = readFixture('flow.mmd');
 const TITLE = 'My: Diagram/#1';
@@ -38,7 +39,7 @@ async function exportAs(page: Page, format: 'SVG' | 'PNG') {
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: format }).click(),
   ]);
-  await expect(page.getByTestId('toast')).toContainText(EXPORT_TEXT.success(format));
+  await expect(toastLocator(page)).toContainText(EXPORT_TEXT.success(format));
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }
 
@@ -115,7 +116,7 @@ test('without a drawing, export reports that no SVG was found', async ({ page })
   await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'too-large');
   await page.getByTestId(EXPORT_TEST_IDS.button).click();
   await page.getByRole('menuitem', { name: 'PNG' }).click();
-  const toast = page.getByTestId('toast');
+  const toast = toastLocator(page);
   await expect(toast).toContainText(EXPORT_TEXT.failed);
   await expect(toast).toContainText(EXPORT_TEXT.noSvg);
   await expect(toast).toHaveAttribute('data-variant', 'destructive');

@@ -10,6 +10,7 @@ import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testids';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator } from './support/toasts';
 
 const text = (message: string) =>
   `sequenceDiagram\n    Alice->>Bob: ${message}\n    Bob-->>Alice: ok`;
@@ -89,7 +90,7 @@ test.describe('version history', () => {
     const confirm = page.getByRole('dialog', { name: HISTORY_COPY.confirmTitle });
     await expect(confirm).toBeVisible();
     await confirm.getByTestId(HISTORY_TESTIDS.confirmRestore).click();
-    await expect(page.getByTestId('toast')).toContainText('Restored the version from');
+    await expect(toastLocator(page)).toContainText('Restored the version from');
     await expect(confirm).toBeHidden();
 
     await expect.poll(() => editor.text()).toBe(text('first'));

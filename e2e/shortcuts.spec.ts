@@ -6,6 +6,7 @@ import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
 import { SHORTCUTS_COPY, SHORTCUTS_TESTIDS } from '../src/client/features/shortcuts/copy';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { toastLocator } from './support/toasts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -54,7 +55,7 @@ test('Ctrl+S in the code editor saves the diagram, never the browser’s dialog'
   const text = await editor.text();
 
   await page.keyboard.press('Control+s');
-  await expect(page.getByTestId('toast')).toContainText(TOAST_TEXT.saved);
+  await expect(toastLocator(page)).toContainText(TOAST_TEXT.saved);
   await expect
     .poll(async () => (await listDiagrams(page)).map((d) => d.title))
     .toEqual(['Saved by keyboard']);

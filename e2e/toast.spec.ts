@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { EditorPage } from './support/editorPage';
+import { toastLocator } from './support/toasts';
 
 /** Two toasts in quick succession: exporting twice from the header's Export menu. */
 async function exportTwice(editor: EditorPage) {
@@ -19,7 +20,7 @@ test.describe('toasts', () => {
     const editor = new EditorPage(page);
     await editor.open();
     await exportTwice(editor);
-    const toasts = page.getByTestId('toast');
+    const toasts = toastLocator(page);
     await expect(toasts).toHaveCount(1);
     await expect(toasts).toContainText('PNG');
 
