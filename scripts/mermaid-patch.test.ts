@@ -13,11 +13,16 @@ const require = createRequire(import.meta.url);
 const MERMAID_DIR = dirname(require.resolve('mermaid/package.json'));
 const installed = (require('mermaid/package.json') as { version: string }).version;
 const patchFiles = readdirSync('patches').filter((name) => name.startsWith('mermaid+'));
-const MARKERS = [
+/** The changes to the sequence diagram, which both the browser bundle and the pages run. */
+const SEQUENCE_MARKERS = [
   'Lifeline patch (config)',
   'Lifeline patch (text height',
   'Lifeline patch (batched text measure)',
+  'Lifeline patch (rect height)',
 ];
+const MEASURE_MARKER = 'Lifeline patch (one family when it decides)';
+const SANITIZE_MARKER = 'Lifeline patch (deferred sanitize)';
+const MARKERS = [...SEQUENCE_MARKERS, MEASURE_MARKER, SANITIZE_MARKER];
 const UPGRADE =
   'see README "Decisions": re-apply the change to the new version and run `npx patch-package mermaid`';
 
@@ -60,7 +65,7 @@ describe('the mermaid patch', () => {
     const chunks = [...core.matchAll(/import\("\.\/(chunks\/[^"]*sequenceDiagram[^"]*\.mjs)"\)/g)];
     expect(chunks, 'mermaid.core.mjs loads one sequence diagram chunk').toHaveLength(1);
     const source = readFileSync(join(MERMAID_DIR, 'dist', chunks[0]![1]!), 'utf8');
-    for (const marker of MARKERS) expect(source, UPGRADE).toContain(marker);
+    for (const marker of SEQUENCE_MARKERS) expect(source, UPGRADE).toContain(marker);
   });
 
   it('covers the text measurement the browser bundle runs', () => {
@@ -70,5 +75,12 @@ describe('the mermaid patch', () => {
       .filter((source) => source.includes('var calculateTextDimensions = memoize('));
     expect(chunks, 'one chunk defines calculateTextDimensions').toHaveLength(1);
     expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelinePremeasure = ');
+    expect(chunks[0], UPGRADE).toContain(MEASURE_MARKER);
+  });
+
+  it('covers the render function the browser bundle runs', () => {
+    const core = readFileSync(join(MERMAID_DIR, 'dist/mermaid.core.mjs'), 'utf8');
+    expect(core, UPGRADE).toContain(SANITIZE_MARKER);
+    expect(core, UPGRADE).toContain('lifelineDrawnSvg: svgCode');
   });
 });
