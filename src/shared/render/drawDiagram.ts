@@ -7,7 +7,7 @@
  * It runs in a browser document only; how mermaid is loaded is the caller's choice (a lazy chunk
  * in the app, the page's preloaded copy on the server).
  */
-import type { Mermaid } from 'mermaid';
+import type { Mermaid, RenderResult } from 'mermaid';
 import { PREVIEW_TEXT } from '../messages.js';
 import {
   exceedsTextLimit,
@@ -25,11 +25,39 @@ export interface DrawOptions {
   errorGraphic: boolean;
 }
 
+/**
+ * A drawing as this document holds it. `svg` is mermaid's sanitized markup, made when it is first
+ * read (the patch's "deferred sanitize"); `drawnSvg` is the same drawing before that last pass,
+ * for showing in this document only: mermaid drew that very markup in it (see showDrawing).
+ */
+export interface DrawnDiagram extends DiagramRender {
+  readonly drawnSvg: string;
+}
+
 export type DrawDiagram = (
   text: string,
   theme: MermaidTheme,
   options?: DrawOptions,
-) => Promise<DiagramRender>;
+) => Promise<DrawnDiagram>;
+
+/** mermaid's answer, with the markup the patch keeps from before its final sanitizing pass. */
+type MermaidDrawing = RenderResult & { lifelineDrawnSvg?: string };
+
+function drawnDiagram(
+  status: 'ok' | 'fallback',
+  drawing: MermaidDrawing,
+  error: string | null,
+): DrawnDiagram {
+  return {
+    status,
+    get svg() {
+      return drawing.svg;
+    },
+    drawnSvg: drawing.lifelineDrawnSvg ?? drawing.svg,
+    diagramType: drawing.diagramType,
+    error,
+  };
+}
 
 /** mermaid's error as text: an Error, its parser's `{ str }` object, or anything else. */
 export function errorText(error: unknown): string {
@@ -43,7 +71,7 @@ export function createDrawDiagram(loadMermaid: () => Promise<Mermaid>): DrawDiag
   let initialisedTheme: MermaidTheme | null = null;
   let renderCount = 0;
 
-  async function renderOnce(mermaid: Mermaid, text: string) {
+  async function renderOnce(mermaid: Mermaid, text: string): Promise<MermaidDrawing> {
     const id = `lifeline-diagram-${++renderCount}`;
     try {
       return await mermaid.render(id, text);
@@ -59,6 +87,7 @@ export function createDrawDiagram(loadMermaid: () => Promise<Mermaid>): DrawDiag
       return {
         status: 'error',
         svg: '',
+        drawnSvg: '',
         diagramType: 'error',
         error: PREVIEW_TEXT.maxTextExceeded,
       };
@@ -77,22 +106,20 @@ export function createDrawDiagram(loadMermaid: () => Promise<Mermaid>): DrawDiag
       initialisedTheme = theme;
     }
     try {
-      const { svg, diagramType } = await renderOnce(mermaid, text);
-      return { status: 'ok', svg, diagramType, error: null };
+      return drawnDiagram('ok', await renderOnce(mermaid, text), null);
     } catch (error) {
       const message = errorText(error);
       // Spec §2: a diagram that fails is drawn again with its comment lines removed.
       const stripped = stripCommentLines(text);
       if (stripped !== text && stripped.trim() !== '') {
         try {
-          const { svg, diagramType } = await renderOnce(mermaid, stripped);
-          return { status: 'fallback', svg, diagramType, error: message };
+          return drawnDiagram('fallback', await renderOnce(mermaid, stripped), message);
         } catch {
           // Fall through to the error.
         }
       }
       const svg = options.errorGraphic ? (await renderOnce(mermaid, 'error')).svg : '';
-      return { status: 'error', svg, diagramType: 'error', error: message };
+      return { status: 'error', svg, drawnSvg: svg, diagramType: 'error', error: message };
     }
   };
 }

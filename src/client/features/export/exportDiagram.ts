@@ -24,7 +24,7 @@ export async function exportDiagram(format: ExportFormat, title: string): Promis
   const label = format.toUpperCase();
   try {
     const background = EXPORT_BACKGROUND[diagram.theme];
-    const svg = toStandaloneSvg(diagram.svg, background);
+    const svg = toStandaloneSvg(await diagram.markup(), background);
     const blob =
       format === 'svg'
         ? new Blob([svg.xml], { type: 'image/svg+xml;charset=utf-8' })

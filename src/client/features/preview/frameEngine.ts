@@ -6,8 +6,9 @@
 import type { ResolvedTheme } from '@shared/mermaid-config';
 import {
   isFrameMessage,
-  resultFromMessage,
+  markupFromBytes,
   type ParentMessage,
+  type RenderMarkupMessage,
   type RenderRequest,
   type RenderResultMessage,
 } from './protocol';
@@ -44,6 +45,11 @@ export class FrameEngine implements PreviewEngine {
   private readonly pace = new TypingPace();
   private selectLine: ((line: number) => void) | null = null;
   private highlighted: number | null = null;
+  /** Drawings on screen whose markup the frame has yet to send, by seq (RenderMarkupMessage). */
+  private readonly owedMarkup = new Map<
+    number,
+    { resolve: (read: () => string) => void; reject: (error: Error) => void }
+  >();
 
   readonly getState: PreviewStore['getState'];
   readonly subscribe: PreviewStore['subscribe'];
@@ -58,15 +64,16 @@ export class FrameEngine implements PreviewEngine {
   request(text: string, theme: ResolvedTheme): void {
     const next = this.store.next(text, theme);
     if (!next) return;
+    const changedChars = Math.abs(text.length - (this.latest?.text.length ?? 0));
     this.latest = { type: 'lifeline:render', text, ...next };
     this.pace.edit(performance.now());
-    this.sendWhenTypingPauses();
+    this.sendWhenTypingPauses(changedChars);
     this.checkWhenQuiet();
   }
 
   /** A slow diagram is drawn once typing pauses, not on every key (see typingHoldMs). */
-  private sendWhenTypingPauses() {
-    const hold = typingHoldMs(this.lastRenderMs, this.pace.gapMs());
+  private sendWhenTypingPauses(changedChars: number) {
+    const hold = typingHoldMs(this.lastRenderMs, this.pace.gapMs(), changedChars);
     if (hold === 0) {
       this.send(); // drops any hold still pending
       return;
@@ -107,6 +114,7 @@ export class FrameEngine implements PreviewEngine {
    * first, so the new one gets its own process), which draws the newest text as soon as it loads.
    */
   private replaceFrame() {
+    this.forgetOwedMarkup();
     this.ready = false;
     this.running = null;
     this.queued = null;
@@ -156,8 +164,17 @@ export class FrameEngine implements PreviewEngine {
       if (this.quietTimer !== null) window.clearTimeout(this.quietTimer);
       this.quietTimer = null;
       this.clearHold();
+      this.forgetOwedMarkup();
       this.store.detach();
     };
+  }
+
+  /** A frame that is gone sends no more markup: whoever waits for it is told so. */
+  private forgetOwedMarkup() {
+    for (const owed of this.owedMarkup.values()) {
+      owed.reject(new Error('The drawing left the preview before its markup arrived'));
+    }
+    this.owedMarkup.clear();
   }
 
   private post(message: ParentMessage) {
@@ -176,7 +193,11 @@ export class FrameEngine implements PreviewEngine {
   }
 
   private drawn(message: RenderResultMessage) {
-    const result = resultFromMessage(message);
+    const markup = new Promise<() => string>((resolve, reject) => {
+      this.owedMarkup.set(message.seq, { resolve, reject });
+    });
+    markup.catch(() => {}); // only Export waits for it, and it says what went wrong
+    const result = { ...message, markup: () => markup.then((read) => read()) };
     this.lastRenderMs = result.renderMs;
     if (this.running && result.seq >= this.running.seq) {
       const next = this.queued !== null && this.queued > result.seq ? this.queued : null;
@@ -184,6 +205,11 @@ export class FrameEngine implements PreviewEngine {
       this.queued = null;
     }
     this.store.accept(result);
+  }
+
+  private markupArrived({ seq, svgBytes }: RenderMarkupMessage) {
+    this.owedMarkup.get(seq)?.resolve(markupFromBytes(svgBytes));
+    this.owedMarkup.delete(seq);
   }
 
   /** A (re)loaded frame gets the view settings first, then the newest text. */
@@ -217,6 +243,8 @@ export class FrameEngine implements PreviewEngine {
       this.labelEdit?.(edit);
     } else if (data.type === 'lifeline:select-line') {
       this.selectLine?.(data.line);
+    } else if (data.type === 'lifeline:markup') {
+      this.markupArrived(data);
     } else {
       this.drawn(data);
     }

@@ -18,9 +18,13 @@ export class InlineEngine implements PreviewEngine {
   private zoom = 1;
   private readonly queue = createLatestOnlyQueue(async (request: RenderRequest) => {
     const started = performance.now();
-    const result = await renderDiagram(request.text, request.theme);
+    const {
+      svg: markup,
+      drawnSvg: _drawn,
+      ...result
+    } = await renderDiagram(request.text, request.theme);
     if (!this.container) return;
-    this.container.innerHTML = result.svg;
+    this.container.innerHTML = markup;
     const svg = this.container.querySelector('svg');
     applyZoom(svg, this.zoom);
     const size = svg ? naturalSvgSize(svg) : { width: 0, height: 0 };
@@ -35,6 +39,7 @@ export class InlineEngine implements PreviewEngine {
       textLength: text.length,
       ...size,
       ...result,
+      markup: () => Promise.resolve(markup),
     });
   });
 

@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { DIAGRAM_TEXT_MAX } from '@shared/constants';
 import type { RenderResult } from './protocol';
 import { previewStatus, PreviewStore } from './previewStore';
-import { getRenderedDiagram, getRenderedSvg } from './renderedSvg';
+import { getRenderedDiagram } from './renderedSvg';
+
+/** The markup Export would get now, or null when there is no drawing to export. */
+const renderedSvg = () => getRenderedDiagram()?.markup() ?? null;
 
 function resultFor(seq: number, svg = `<svg id="${seq}"></svg>`): RenderResult {
   return {
     type: 'lifeline:result',
     seq,
     status: 'ok',
-    svg,
+    markup: () => Promise.resolve(svg),
     theme: 'dark',
     diagramType: 'sequence',
     error: null,
@@ -28,7 +31,7 @@ describe('PreviewStore', () => {
     expect(previewStatus(store.getState())).toBe('rendering');
   });
 
-  it('shows a result, publishes its SVG for export, and drops an older result', () => {
+  it('shows a result, publishes its SVG for export, and drops an older result', async () => {
     const store = new PreviewStore();
     store.next('a', 'dark');
     store.next('b', 'dark');
@@ -36,28 +39,29 @@ describe('PreviewStore', () => {
     store.accept(resultFor(1));
     expect(store.getState().shown?.seq).toBe(2);
     expect(previewStatus(store.getState())).toBe('ok');
-    expect(getRenderedDiagram()).toEqual({ svg: '<svg id="2"></svg>', theme: 'dark' });
+    expect(getRenderedDiagram()?.theme).toBe('dark');
+    await expect(renderedSvg()).resolves.toBe('<svg id="2"></svg>');
   });
 
-  it('replaces text over the limit by the notice state and withdraws the SVG', () => {
+  it('replaces text over the limit by the notice state and withdraws the SVG', async () => {
     const store = new PreviewStore();
     store.next('a', 'light');
     store.accept(resultFor(1));
     expect(store.next('x'.repeat(DIAGRAM_TEXT_MAX + 1), 'light')).toBeNull();
     expect(previewStatus(store.getState())).toBe('too-large');
-    expect(getRenderedSvg()).toBeNull();
+    expect(renderedSvg()).toBeNull();
     expect(store.next('x'.repeat(DIAGRAM_TEXT_MAX), 'light')).not.toBeNull();
-    expect(getRenderedSvg()).toBe('<svg id="1"></svg>');
+    await expect(renderedSvg()).resolves.toBe('<svg id="1"></svg>');
   });
 
-  it('mounts a new frame on replaceFrame and keeps the drawing shown and published', () => {
+  it('mounts a new frame on replaceFrame and keeps the drawing shown and published', async () => {
     const store = new PreviewStore();
     store.next('a', 'dark');
     store.accept(resultFor(1));
     store.next('b', 'dark');
     store.replaceFrame();
     expect(store.getState()).toMatchObject({ frame: 1, latestSeq: 2, shown: { seq: 1 } });
-    expect(getRenderedSvg()).toBe('<svg id="1"></svg>');
+    await expect(renderedSvg()).resolves.toBe('<svg id="1"></svg>');
   });
 
   it('notifies subscribers and stops after unsubscribe', () => {

@@ -113,13 +113,8 @@ export class PreviewStore {
 
   private publishSvg(result: RenderResult) {
     if (!this.publish) return;
-    // The markup is read only if Export asks for it (see RenderResultMessage).
-    setRenderedSvg({
-      get svg() {
-        return result.svg;
-      },
-      theme: resolvedThemeOf(result.theme),
-    });
+    // The markup is read only if Export asks for it (see RenderMarkupMessage).
+    setRenderedSvg({ markup: result.markup, theme: resolvedThemeOf(result.theme) });
   }
 
   private update(next: PreviewState) {

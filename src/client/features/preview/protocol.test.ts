@@ -6,7 +6,8 @@ import {
   isRenderRequest,
   isViewCommand,
   isZoomRequest,
-  resultFromMessage,
+  markupFromBytes,
+  type RenderMarkupMessage,
   type RenderResultMessage,
 } from './protocol';
 
@@ -14,7 +15,6 @@ const result: RenderResultMessage = {
   type: 'lifeline:result',
   seq: 3,
   status: 'fallback',
-  svgBytes: new TextEncoder().encode('<svg><text>Zoë → 日本</text></svg>').buffer,
   theme: 'neutral',
   diagramType: 'sequence',
   error: 'Parse error on line 1:',
@@ -22,6 +22,12 @@ const result: RenderResultMessage = {
   textLength: 40,
   width: 100,
   height: 50,
+};
+
+const markup: RenderMarkupMessage = {
+  type: 'lifeline:markup',
+  seq: 3,
+  svgBytes: new TextEncoder().encode('<svg><text>Zoë → 日本</text></svg>').buffer,
 };
 
 describe('isRenderRequest', () => {
@@ -62,12 +68,11 @@ describe('isFrameMessage', () => {
     expect(isFrameMessage({ type: 'lifeline:warm', loadMs: '180' })).toBe(false);
     expect(isFrameMessage(result)).toBe(true);
     expect(isFrameMessage({ ...result, error: null })).toBe(true);
+    expect(isFrameMessage(markup)).toBe(true);
   });
 
   it.each([
     ['an unknown status', { ...result, status: 'done' }],
-    ['markup that is a string rather than bytes', { ...result, svgBytes: '<svg></svg>' }],
-    ['markup bytes in a view rather than a buffer', { ...result, svgBytes: new Uint8Array(2) }],
     ['a missing seq', { ...result, seq: undefined }],
     ['an unknown theme', { ...result, theme: 'default' }],
     ['a missing text length', { ...result, textLength: undefined }],
@@ -77,19 +82,26 @@ describe('isFrameMessage', () => {
     expect(isFrameMessage(data)).toBe(false);
   });
 
+  it.each([
+    ['markup that is a string rather than bytes', { ...markup, svgBytes: '<svg></svg>' }],
+    ['markup bytes in a view rather than a buffer', { ...markup, svgBytes: new Uint8Array(2) }],
+    ['a missing seq', { ...markup, seq: undefined }],
+    ['a negative seq', { ...markup, seq: -1 }],
+  ])('rejects markup with %s', (_name, data) => {
+    expect(isFrameMessage(data)).toBe(false);
+  });
+
   it('rejects non-objects and foreign messages', () => {
     expect(isFrameMessage(undefined)).toBe(false);
     expect(isFrameMessage({ type: 'webpackOk' })).toBe(false);
   });
 });
 
-describe('resultFromMessage', () => {
-  it('keeps the result and decodes the markup, UTF-8 and all, when it is read', () => {
-    const { svgBytes: _bytes, ...rest } = result;
-    const kept = resultFromMessage(result);
-    expect(kept).toMatchObject(rest);
-    expect(kept.svg).toBe('<svg><text>Zoë → 日本</text></svg>');
-    expect(kept.svg).toBe(kept.svg);
+describe('markupFromBytes', () => {
+  it('decodes the markup, UTF-8 and all, when it is read', () => {
+    const read = markupFromBytes(markup.svgBytes);
+    expect(read()).toBe('<svg><text>Zoë → 日本</text></svg>');
+    expect(read()).toBe(read());
   });
 });
 

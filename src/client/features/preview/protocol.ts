@@ -39,8 +39,12 @@ export interface RenderResult {
   type: 'lifeline:result';
   seq: number;
   status: RenderStatus;
-  /** The SVG markup on screen (the error graphic when status is 'error'). */
-  readonly svg: string;
+  /**
+   * The SVG markup of the drawing on screen, sanitized (the error graphic when status is
+   * 'error'). It may still be on its way: the frame shows a drawing before it sanitizes its
+   * markup (see RenderMarkupMessage).
+   */
+  markup(): Promise<string>;
   theme: FrameTheme;
   diagramType: string;
   /** The parse error when status is 'fallback' or 'error'. */
@@ -53,13 +57,19 @@ export interface RenderResult {
   textLength: number;
 }
 
+/** Frame → parent: the drawing for request `seq` is on screen; its markup follows. */
+export type RenderResultMessage = Omit<RenderResult, 'markup'>;
+
 /**
- * Frame → parent: a RenderResult as it travels, the markup as UTF-8 bytes in a transferred
- * buffer. Receiving a 600-message drawing's half a megabyte as a string cost the editor's
- * thread 25–45 ms per drawing while someone typed; a transferred buffer costs nothing until
- * Export decodes it.
+ * Frame → parent: the sanitized markup of the drawing for request `seq`, sent right after the
+ * drawing is on screen (sanitizing half a megabyte of SVG takes a long diagram's frame 100–250 ms
+ * that the person waiting for the drawing need not wait for). It travels as UTF-8 bytes in a
+ * transferred buffer: receiving it as a string cost the editor's thread 25–45 ms per drawing
+ * while someone typed; a transferred buffer costs nothing until Export decodes it.
  */
-export interface RenderResultMessage extends Omit<RenderResult, 'svg'> {
+export interface RenderMarkupMessage {
+  type: 'lifeline:markup';
+  seq: number;
   svgBytes: ArrayBuffer;
 }
 
@@ -117,7 +127,13 @@ export interface HighlightRequest {
 }
 
 export type FrameMessage =
-  FrameReady | FrameWarm | RenderResultMessage | ViewState | LabelEdit | LineSelect;
+  | FrameReady
+  | FrameWarm
+  | RenderResultMessage
+  | RenderMarkupMessage
+  | ViewState
+  | LabelEdit
+  | LineSelect;
 export type ParentMessage =
   RenderRequest | ZoomRequest | ViewCommand | PinRequest | HighlightRequest;
 
@@ -212,12 +228,14 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
   }
   if (data.type === 'lifeline:label-edit') return isLabelEdit(data);
   if (data.type === 'lifeline:select-line') return isLine(data.line);
+  if (data.type === 'lifeline:markup') {
+    return isSeq(data.seq) && data.svgBytes instanceof ArrayBuffer;
+  }
   return (
     data.type === 'lifeline:result' &&
     isSeq(data.seq) &&
     typeof data.status === 'string' &&
     STATUSES.includes(data.status) &&
-    data.svgBytes instanceof ArrayBuffer &&
     typeof data.theme === 'string' &&
     THEMES.includes(data.theme) &&
     typeof data.diagramType === 'string' &&
@@ -231,14 +249,8 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
 
 const utf8 = new TextDecoder();
 
-/** The result the store keeps: the markup is decoded once, when something first reads it. */
-export function resultFromMessage({ svgBytes, ...result }: RenderResultMessage): RenderResult {
+/** A transferred buffer's markup, decoded once, when something first reads it. */
+export function markupFromBytes(svgBytes: ArrayBuffer): () => string {
   let svg: string | null = null;
-  return {
-    ...result,
-    get svg() {
-      svg ??= utf8.decode(svgBytes);
-      return svg;
-    },
-  };
+  return () => (svg ??= utf8.decode(svgBytes));
 }

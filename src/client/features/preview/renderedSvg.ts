@@ -5,8 +5,8 @@
 import type { ResolvedTheme } from '@shared/mermaid-config';
 
 export interface RenderedSvg {
-  /** Read when export needs it: a frame's markup is decoded from its bytes on first read. */
-  readonly svg: string;
+  /** Asked for when export needs it: a frame's markup may still be on its way (RenderResult). */
+  markup(): Promise<string>;
   theme: ResolvedTheme;
 }
 
@@ -14,11 +14,6 @@ let current: RenderedSvg | null = null;
 
 export function setRenderedSvg(next: RenderedSvg | null): void {
   current = next;
-}
-
-/** The SVG markup currently shown, or null when the preview shows none. */
-export function getRenderedSvg(): string | null {
-  return current?.svg ?? null;
 }
 
 /** The markup with the theme it was drawn in (export paints the matching background). */

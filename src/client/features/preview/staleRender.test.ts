@@ -5,6 +5,7 @@ import {
   SLOW_RENDER_QUIET_MS,
   TYPING_GAP_MAX_MS,
   TYPING_PAUSE_FACTOR,
+  TYPED_CHANGE_MAX_CHARS,
   typingHoldMs,
   TypingPace,
 } from './staleRender';
@@ -51,6 +52,12 @@ describe('typingHoldMs', () => {
     expect(typingHoldMs(900, 40)).toBe(SLOW_RENDER_QUIET_MS.min);
     expect(typingHoldMs(400, 250)).toBe(200);
     expect(typingHoldMs(2_000, 600)).toBe(SLOW_RENDER_QUIET_MS.max);
+  });
+
+  it('sends a paste or a newly opened diagram at once', () => {
+    expect(typingHoldMs(900, 120, TYPED_CHANGE_MAX_CHARS)).toBe(120 * TYPING_PAUSE_FACTOR);
+    expect(typingHoldMs(900, 120, TYPED_CHANGE_MAX_CHARS + 1)).toBe(0);
+    expect(typingHoldMs(2_000, null, 34_000)).toBe(0);
   });
 });
 

@@ -62,6 +62,12 @@ export const TYPING_PAUSE_FACTOR = 1.5;
 /** Gaps between edits longer than this are pauses, not typing, and say nothing of its pace. */
 export const TYPING_GAP_MAX_MS = 1_000;
 
+/**
+ * A change of more characters than this is not a keystroke but a paste, an opened diagram or a
+ * template: no key follows it soon, so it is drawn at once, however slow the last drawing was.
+ */
+export const TYPED_CHANGE_MAX_CHARS = 16;
+
 /** How many recent gaps between edits the typing pace is read from. */
 const TYPING_GAPS_KEPT = 8;
 
@@ -89,13 +95,16 @@ export class TypingPace {
 /**
  * How long to hold the newest text before sending it to the frame (0: send it now): half the
  * last drawing's time, or less once the pause outlasts the typist's own gap between keys
- * (`typingGapMs`, see TypingPace) by TYPING_PAUSE_FACTOR; within SLOW_RENDER_QUIET_MS.
+ * (`typingGapMs`, see TypingPace) by TYPING_PAUSE_FACTOR; within SLOW_RENDER_QUIET_MS. Text
+ * that changed by more than TYPED_CHANGE_MAX_CHARS (`changedChars`) is not held.
  */
 export function typingHoldMs(
   lastRenderMs: number | null,
   typingGapMs: number | null = null,
+  changedChars = 1,
 ): number {
   if (lastRenderMs === null || lastRenderMs <= SLOW_RENDER_MS) return 0;
+  if (changedChars > TYPED_CHANGE_MAX_CHARS) return 0;
   const pause =
     typingGapMs === null
       ? lastRenderMs / 2

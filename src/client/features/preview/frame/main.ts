@@ -73,16 +73,11 @@ const link = installDrawingLink(stage, currentSvg, view, (line) =>
 let pinned = true;
 let headerTimer = 0;
 
-async function renderAndShow(request: RenderRequest) {
-  const started = performance.now();
-  const result = await renderDiagram(request.text, request.theme);
-  editor.close();
-  document.documentElement.style.colorScheme = request.theme === 'dark' ? 'dark' : 'light';
-  document.documentElement.dataset.theme = request.theme;
-  stage.dataset.status = result.status;
+/** Puts `markup` on screen and fits the view to it; returns the drawing's natural size. */
+function show(markup: string) {
   // One synchronous swap: the old drawing stays until the new one is ready, and the view
   // (pan and zoom) is kept, so typing never makes the preview jump or flash.
-  const svg = showDrawing(canvas, result.svg, (drawing) => {
+  const svg = showDrawing(canvas, markup, (drawing) => {
     const natural = naturalSvgSize(drawing);
     drawing.style.maxWidth = 'none';
     drawing.style.width = `${natural.width}px`;
@@ -90,8 +85,26 @@ async function renderAndShow(request: RenderRequest) {
   });
   const size = svg ? naturalSvgSize(svg) : { width: 0, height: 0 };
   view.setContent(size.width, size.height);
-  buildPinnedHeaders(svg, pinned);
-  link.drawn(result.status === 'error' ? '' : request.text);
+  return size;
+}
+
+/** Fits what the frame adds to a drawing of `text` to it: pinned headers, the highlight. */
+function decorate(text: string) {
+  buildPinnedHeaders(currentSvg(), pinned);
+  link.drawn(text);
+}
+
+async function renderAndShow(request: RenderRequest) {
+  const started = performance.now();
+  const result = await renderDiagram(request.text, request.theme);
+  editor.close();
+  document.documentElement.style.colorScheme = request.theme === 'dark' ? 'dark' : 'light';
+  document.documentElement.dataset.theme = request.theme;
+  stage.dataset.status = result.status;
+  // mermaid drew this very markup in this document a moment ago, so it goes on screen before
+  // mermaid's final sanitizing pass over it, which a 600-message drawing spends 100–250 ms in.
+  const drawnText = result.status === 'error' ? '' : request.text;
+  const size = show(result.drawnSvg);
   // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
   clearTimeout(headerTimer);
   headerTimer = window.setTimeout(
@@ -99,21 +112,33 @@ async function renderAndShow(request: RenderRequest) {
     PREVIEW_RESCROLL_AFTER_CHANGE_MS,
   );
   await afterNextPaint();
-  const { svg: markup, ...drawn } = result;
+  post({
+    type: 'lifeline:result',
+    seq: request.seq,
+    theme: request.theme,
+    status: result.status,
+    diagramType: result.diagramType,
+    error: result.error,
+    renderMs: Math.round(performance.now() - started),
+    textLength: request.text.length,
+    ...size,
+  });
+  // Chromium sends a message out of an out-of-process frame only once the task that posted it
+  // ends: the parent hears of the drawing now, not after the sanitizing below.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  // The pinned headers and the highlight follow a frame later: on a 600-message diagram whose
+  // participants moved, copying about 2,000 headers and finding the cursor line's elements took
+  // 100–250 ms that the drawing need not wait for.
+  decorate(drawnText);
+  // The sanitized markup is what leaves the frame (Export). It is the same text unless the pass
+  // removed something, and then the screen shows it too.
+  const markup = result.svg;
+  if (markup !== result.drawnSvg) {
+    show(markup);
+    decorate(drawnText);
+  }
   const svgBytes = utf8.encode(markup).buffer;
-  post(
-    {
-      type: 'lifeline:result',
-      seq: request.seq,
-      theme: request.theme,
-      renderMs: Math.round(performance.now() - started),
-      textLength: request.text.length,
-      ...size,
-      ...drawn,
-      svgBytes,
-    },
-    [svgBytes],
-  );
+  post({ type: 'lifeline:markup', seq: request.seq, svgBytes }, [svgBytes]);
 }
 
 const queue = createLatestOnlyQueue(renderAndShow);

@@ -26,22 +26,20 @@ export function pinnedLayer(svg: Element): SVGGElement | null {
   return svg.querySelector<SVGGElement>(`:scope > g.${PINNED_CLASS}`);
 }
 
-/**
- * Makes the copies match the drawing: for sequence diagrams, builds them afresh and swaps them
- * in, unless the layer on screen is already the same (a 600-message diagram has about 2,000
- * copies, and putting them in again makes Chromium lay out every one of them after each key).
- */
-export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): number {
-  if (!svg) return 0;
-  const shown = pinnedLayer(svg);
-  if (svg.getAttribute('aria-roledescription') !== 'sequence') {
-    shown?.remove();
-    return 0;
-  }
-  const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  layer.classList.add(PINNED_CLASS);
-  layer.setAttribute('aria-hidden', 'true');
-  let count = 0;
+/** What each layer on screen was built from (see copiesOf), so an unchanged one is kept. */
+const layerSources = new WeakMap<SVGGElement, string>();
+
+interface Copies {
+  /** Each participant's header with the offsets of its copies. */
+  headers: { header: SVGGElement; offsets: number[] }[];
+  /** The headers' markup and offsets: equal sources build equal layers. */
+  source: string;
+}
+
+/** Which headers get copies, and where: every ACTOR_HEADER.everyPx down lifelines long enough. */
+function copiesOf(svg: SVGSVGElement): Copies {
+  const headers: Copies['headers'] = [];
+  let source = '';
   for (const line of svg.querySelectorAll('line.actor-line')) {
     const top = number(line, 'y1');
     const bottom = number(line, 'y2');
@@ -51,20 +49,53 @@ export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): 
     if (!header || !box) continue;
     const boxTop = number(box, 'y');
     const boxHeight = number(box, 'height');
+    const offsets: number[] = [];
     for (let y = top + ACTOR_HEADER.everyPx; y + boxHeight <= bottom; y += ACTOR_HEADER.everyPx) {
-      const copy = header.cloneNode(true) as SVGGElement;
-      copy.removeAttribute('id');
-      copy.setAttribute('transform', `translate(0 ${y - boxTop})`);
-      layer.append(copy);
-      count++;
+      offsets.push(y - boxTop);
     }
+    if (offsets.length === 0) continue;
+    headers.push({ header, offsets });
+    source += `${header.outerHTML}\n${offsets.join(' ')}\n`;
   }
-  layer.style.display = pinned ? '' : 'none';
-  if (count > 0 && shown !== null && shown === svg.lastElementChild && shown.isEqualNode(layer)) {
-    return count;
+  return { headers, source };
+}
+
+/**
+ * Makes the copies match the drawing: for sequence diagrams, builds them afresh and swaps them
+ * in, unless the layer on screen was built from the same headers at the same places (a
+ * 600-message diagram has about 2,000 copies: cloning them took its frame about 50 ms per
+ * drawing, and putting them in again makes Chromium lay out every one of them).
+ */
+export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): number {
+  if (!svg) return 0;
+  const shown = pinnedLayer(svg);
+  if (svg.getAttribute('aria-roledescription') !== 'sequence') {
+    shown?.remove();
+    return 0;
+  }
+  const { headers, source } = copiesOf(svg);
+  const count = headers.reduce((sum, { offsets }) => sum + offsets.length, 0);
+  if (count > 0 && shown !== null && shown === svg.lastElementChild) {
+    if (layerSources.get(shown) === source) {
+      showPinnedHeaders(svg, pinned);
+      return count;
+    }
   }
   shown?.remove();
   if (count === 0) return 0;
+  const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  layer.classList.add(PINNED_CLASS);
+  layer.setAttribute('aria-hidden', 'true');
+  for (const { header, offsets } of headers) {
+    for (const offset of offsets) {
+      const copy = header.cloneNode(true) as SVGGElement;
+      copy.removeAttribute('id');
+      copy.setAttribute('transform', `translate(0 ${offset})`);
+      layer.append(copy);
+    }
+  }
+  layer.style.display = pinned ? '' : 'none';
+  layerSources.set(layer, source);
   svg.append(layer);
   return count;
 }

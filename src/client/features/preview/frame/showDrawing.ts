@@ -7,32 +7,9 @@
  */
 import morphdom from 'morphdom';
 import { pinnedLayer } from './pinnedHeaders';
-
-/**
- * The id of the SVG on screen. mermaid names each render's SVG afresh and uses that name in its
- * style rules and in every arrow's marker reference, so two renders of nearly the same text
- * would differ in every message; on screen they all carry this one name instead. Only the
- * frame's own copy is renamed: the drawing kept for export is mermaid's, unchanged.
- */
-export const SHOWN_SVG_ID = 'lifeline-shown';
+import { renameSvgMarkup } from './renameSvg';
 
 const PINNED_KEY = 'lifeline-pinned-layer';
-
-/** Renames the render's SVG id wherever it appears: attribute values and style rules. */
-function renameSvg(svg: SVGSVGElement) {
-  const id = svg.id;
-  if (!id || id === SHOWN_SVG_ID) return;
-  for (const element of [svg, ...svg.querySelectorAll('*')]) {
-    for (const attribute of element.attributes) {
-      if (attribute.value.includes(id))
-        attribute.value = attribute.value.replaceAll(id, SHOWN_SVG_ID);
-    }
-  }
-  for (const style of svg.querySelectorAll('style')) {
-    const rules = style.textContent ?? '';
-    if (rules.includes(id)) style.textContent = rules.replaceAll(id, SHOWN_SVG_ID);
-  }
-}
 
 /**
  * Shows `markup` in `canvas`; `prepare` sets up the new SVG's own attributes (its size) before
@@ -45,14 +22,13 @@ export function showDrawing(
 ): SVGSVGElement | null {
   // The same HTML parser as innerHTML, into an inert template: no style, layout or paint yet.
   const template = document.createElement('template');
-  template.innerHTML = markup;
+  template.innerHTML = renameSvgMarkup(markup);
   const next = template.content.firstElementChild;
   const current = canvas.querySelector(':scope > svg');
   if (!(next instanceof SVGSVGElement)) {
     canvas.replaceChildren(template.content);
     return null;
   }
-  renameSvg(next);
   prepare(next);
   if (!current) {
     canvas.prepend(next);
