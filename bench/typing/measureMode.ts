@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PROBE = fileURLToPath(new URL('./probe.js', import.meta.url));
+/** The pause between the first drawing and the first key. */
+const SETTLE_MS = 1_000;
 
 export interface ModeRun {
   label: string;
@@ -102,6 +104,10 @@ export async function measureMode(
       stall: window.__typingProbe.stopGaps(),
       loaded: performance.now(),
     }));
+
+    // A moment to read the drawing, as a person does before typing: the frame finishes what it
+    // does after showing a drawing (the pinned headers, sanitizing the markup for Export).
+    await page.waitForTimeout(SETTLE_MS);
 
     // The caret goes to the end of the last message's label ("…message 600 payload=866722").
     await page.locator('.cm-content').click();
