@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { readFixture } from '../test/fixtures/diagrams';
-import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
+import { DIAGRAM_TEXT_MAX, PREVIEW_RESCROLL_AFTER_CHANGE_MS } from '../src/shared/constants';
 import { PREVIEW_TEXT } from '../src/shared/messages';
 import { TEMPLATES } from '../src/shared/templates';
 import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
@@ -106,6 +106,8 @@ test('a new drawing changes the one on screen in place, into what a fresh page s
     }, PINNED_CLASS);
   await editor.setText(MEDIUM);
   await expectShown(page, MEDIUM);
+  // The copies follow the drawing they belong to (they are fitted right after it is shown).
+  await expect.poll(async () => (await pinnedShown(page)).copies).toBeGreaterThan(0);
   await drawing(page).evaluate(
     (svg, pinned) =>
       Object.assign(svg.querySelector(`:scope > g.${pinned}`) ?? {}, { testMark: 1 }),
@@ -117,6 +119,8 @@ test('a new drawing changes the one on screen in place, into what a fresh page s
   await editor.setText(relabelled);
   await expectShown(page, relabelled);
   await expect(drawing(page)).toContainText('payload=449753');
+  // Kept past the moment they are fitted again (PREVIEW_RESCROLL_AFTER_CHANGE_MS after a change).
+  await page.waitForTimeout(PREVIEW_RESCROLL_AFTER_CHANGE_MS + 300);
   expect(await pinnedShown(page)).toEqual({ kept: true, copies });
   await editor.setText(after);
   await expectShown(page, after);

@@ -30,9 +30,9 @@ export function pinnedLayer(svg: Element): SVGGElement | null {
 const layerSources = new WeakMap<SVGGElement, string>();
 
 interface Copies {
-  /** Each participant's header with the offsets of its copies. */
+  /** Each participant's header, as its copies show it, with the offsets of its copies. */
   headers: { header: SVGGElement; offsets: number[] }[];
-  /** The headers' markup and offsets: equal sources build equal layers. */
+  /** The copies' markup and offsets: equal sources build equal layers. */
   source: string;
 }
 
@@ -54,8 +54,11 @@ function copiesOf(svg: SVGSVGElement): Copies {
       offsets.push(y - boxTop);
     }
     if (offsets.length === 0) continue;
-    headers.push({ header, offsets });
-    source += `${header.outerHTML}\n${offsets.join(' ')}\n`;
+    // mermaid numbers the header's id per render; the copies carry none.
+    const copy = header.cloneNode(true) as SVGGElement;
+    copy.removeAttribute('id');
+    headers.push({ header: copy, offsets });
+    source += `${copy.outerHTML}\n${offsets.join(' ')}\n`;
   }
   return { headers, source };
 }
@@ -89,7 +92,6 @@ export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): 
   for (const { header, offsets } of headers) {
     for (const offset of offsets) {
       const copy = header.cloneNode(true) as SVGGElement;
-      copy.removeAttribute('id');
       copy.setAttribute('transform', `translate(0 ${offset})`);
       layer.append(copy);
     }
