@@ -32,6 +32,17 @@ export const testDatabases: TestDatabase[] = [
   },
 ];
 
+/**
+ * Waits until a new database takes connections. While other suites create and drop their own
+ * databases, the first connection to a new one can wait on the server for seconds, longer than
+ * the app's pool allows for a connection (it fails fast on a server that is down).
+ */
+async function firstConnection(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.end();
+}
+
 /** Creates `lifeline_t_<random>` on the server and drops it again when the handle closes. */
 async function openScratchPostgres(adminUrl: string): Promise<Database> {
   const name = `lifeline_t_${randomBytes(6).toString('hex')}`;
@@ -42,6 +53,7 @@ async function openScratchPostgres(adminUrl: string): Promise<Database> {
 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  await firstConnection(url.toString());
   const database = await openDatabase({ kind: 'postgres', url: url.toString() });
   return {
     ...database,
