@@ -78,11 +78,14 @@ export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): 
   }
   const { headers, source } = copiesOf(svg);
   const count = headers.reduce((sum, { offsets }) => sum + offsets.length, 0);
-  if (count > 0 && shown !== null && shown === svg.lastElementChild) {
-    if (layerSources.get(shown) === source) {
-      showPinnedHeaders(svg, pinned);
-      return count;
-    }
+  const unchanged =
+    count > 0 &&
+    shown !== null &&
+    shown === svg.lastElementChild &&
+    layerSources.get(shown) === source;
+  if (unchanged) {
+    showPinnedHeaders(svg, pinned);
+    return count;
   }
   shown?.remove();
   if (count === 0) return 0;
