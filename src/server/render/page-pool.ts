@@ -177,12 +177,15 @@ export class PagePool {
         void closeQuietly(slot);
         reject(new AppError(503, message));
       };
-      const seconds = (ms: number) => Math.max(1, Math.round(ms / 1000));
+      const seconds = (ms: number) => {
+        const whole = Math.max(1, Math.round(ms / 1000));
+        return whole === 1 ? '1 second' : `${whole} seconds`;
+      };
       timers.push(
         setTimeout(
           () =>
             stop(
-              `Rendering took longer than ${seconds(timeoutMs)} seconds and was stopped. Simplify the diagram or try again.`,
+              `Rendering took longer than ${seconds(timeoutMs)} and was stopped. Simplify the diagram or try again.`,
             ),
           timeoutMs,
         ),
@@ -191,7 +194,7 @@ export class PagePool {
       const giveWay = () => {
         if (!this.share.othersWaiting(caller)) return;
         stop(
-          `Rendering took longer than ${seconds(shortMs)} seconds while others were waiting and was stopped. Simplify the diagram or try again.`,
+          `Rendering took longer than ${seconds(shortMs)} while others were waiting and was stopped. Simplify the diagram or try again.`,
         );
       };
       timers.push(
