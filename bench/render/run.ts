@@ -132,6 +132,8 @@ async function inPageFloor(): Promise<Record<Name, Summary>> {
     queue: 0,
     timeoutMs: 120_000,
     recycleAfter: Number.MAX_SAFE_INTEGER,
+    heapLimitMb: Number.MAX_SAFE_INTEGER,
+    heapCheckEvery: Number.MAX_SAFE_INTEGER,
   });
   const result = {} as Record<Name, Summary>;
   let sequence = 0;
@@ -179,6 +181,8 @@ async function twoPagesInPage(total: number, body: (i: number) => string): Promi
     queue: 2,
     timeoutMs: 120_000,
     recycleAfter: Number.MAX_SAFE_INTEGER,
+    heapLimitMb: Number.MAX_SAFE_INTEGER,
+    heapCheckEvery: Number.MAX_SAFE_INTEGER,
   });
   try {
     let next = 0;

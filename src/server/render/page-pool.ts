@@ -1,10 +1,18 @@
 /**
  * A fixed number of warm Chromium pages with mermaid loaded, shared fairly between callers (see
  * fair-share.ts). The browser is launched on first use and relaunched after it dies; a page is
- * replaced after a timeout or a failure, and recycled after `recycleAfter` uses so memory stays
- * flat. While other callers wait, a render may run only a quarter of the time limit.
+ * replaced after a timeout or a failure. So that memory stays flat, a page is recycled when its
+ * script heap, collected, outgrows `heapLimitMb` (mermaid memoises every label it measures), and
+ * after `recycleAfter` uses whatever its heap. While other callers wait, a render may run only a
+ * quarter of the time limit.
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from 'playwright-core';
 import { AppError } from '../errors.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { FairShare } from './fair-share.js';
@@ -17,7 +25,12 @@ export interface PagePoolOptions {
   /** Callers allowed to wait for a page; one more is refused at once. */
   queue: number;
   timeoutMs: number;
+  /** Uses after which a page is replaced whatever its heap. */
   recycleAfter: number;
+  /** A page whose script heap stays above this after a collection is replaced. */
+  heapLimitMb: number;
+  /** Uses between two looks at a page's heap (one DevTools call; a collection only above it). */
+  heapCheckEvery: number;
 }
 
 export interface Viewport {
@@ -29,6 +42,7 @@ interface Slot {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  devtools: CDPSession;
   uses: number;
   viewport: Viewport;
 }
@@ -36,6 +50,8 @@ interface Slot {
 export { RendererBusyError } from './fair-share.js';
 
 const PAGE_LOAD_TIMEOUT_MS = 30_000;
+// A page that cannot answer about its heap this fast is not worth keeping.
+const HEAP_CHECK_TIMEOUT_MS = 5_000;
 const SHUTTING_DOWN = 'The server is shutting down.';
 
 export const RENDERER_FAILED = 'The renderer stopped unexpectedly. Try again.';
@@ -87,8 +103,8 @@ export class PagePool {
         throw new AppError(503, RENDERER_FAILED);
       } finally {
         slot.uses += 1;
-        const reusable = healthy && !this.closed && slot.browser.isConnected();
-        if (reusable && slot.uses < this.options.recycleAfter) this.idle.push(slot);
+        // Before leaving the share, so the next caller finds the page idle.
+        if (healthy && (await this.keeps(slot))) this.idle.push(slot);
         else void closeQuietly(slot);
       }
     } finally {
@@ -103,6 +119,28 @@ export class PagePool {
     this.browser = null;
     this.idle.splice(0);
     if (browser) await browser.then((b) => b.close()).catch(() => undefined);
+  }
+
+  /** Whether a page that has just served a render stays for the next one. */
+  private async keeps(slot: Slot): Promise<boolean> {
+    const { recycleAfter, heapCheckEvery } = this.options;
+    if (this.closed || !slot.browser.isConnected() || slot.uses >= recycleAfter) return false;
+    if (slot.uses % heapCheckEvery !== 0) return true;
+    const within = await withDeadline(this.heapWithinLimit(slot), HEAP_CHECK_TIMEOUT_MS, false);
+    return within && !this.closed;
+  }
+
+  private async heapWithinLimit(slot: Slot): Promise<boolean> {
+    const limit = this.options.heapLimitMb * 1024 * 1024;
+    try {
+      const heap = await slot.devtools.send('Runtime.getHeapUsage');
+      if (heap.usedSize <= limit) return true;
+      // Above the limit may be garbage not yet collected: only what survives a collection counts.
+      await slot.devtools.send('HeapProfiler.collectGarbage');
+      return (await slot.devtools.send('Runtime.getHeapUsage')).usedSize <= limit;
+    } catch {
+      return false;
+    }
   }
 
   private async takeSlot(): Promise<Slot> {
@@ -127,7 +165,8 @@ export class PagePool {
       const page = await context.newPage();
       // Loading mermaid is not the diagram's fault: it gets its own, roomier limit.
       await page.goto(PAGE_URL, { waitUntil: 'load', timeout: PAGE_LOAD_TIMEOUT_MS });
-      return { browser, context, page, uses: 0, viewport };
+      const devtools = await context.newCDPSession(page);
+      return { browser, context, page, devtools, uses: 0, viewport };
     } catch {
       throw new AppError(503, RENDERER_FAILED);
     }
@@ -210,6 +249,12 @@ export class PagePool {
       unsubscribe();
     });
   }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, otherwise: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 async function closeQuietly(slot: Slot): Promise<void> {

@@ -80,6 +80,8 @@ export interface RendererOptions {
   /** 0 turns the cache off. */
   cacheBytes?: number;
   recycleAfter?: number;
+  heapLimitMb?: number;
+  heapCheckEvery?: number;
 }
 
 export const RENDER_DEFAULTS = {
@@ -87,7 +89,11 @@ export const RENDER_DEFAULTS = {
   queue: 32,
   timeoutMs: 10_000,
   cacheBytes: 64 * 1024 * 1024,
-  recycleAfter: 200,
+  // Replacing a page costs about a second of CPU (a new page, mermaid compiled, its first renders
+  // cold): the heap limit, not this count, is what keeps memory flat.
+  recycleAfter: 5_000,
+  heapLimitMb: 64,
+  heapCheckEvery: 16,
 } as const;
 
 export const NO_CHROMIUM =
@@ -164,6 +170,8 @@ export function createRenderer(options: RendererOptions): Renderer {
         queue: settings.queue,
         timeoutMs: settings.timeoutMs,
         recycleAfter: settings.recycleAfter,
+        heapLimitMb: settings.heapLimitMb,
+        heapCheckEvery: settings.heapCheckEvery,
       })
     : null;
 

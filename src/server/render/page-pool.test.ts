@@ -1,0 +1,81 @@
+/** The page pool on a real Chromium: when a warm page is kept for the next render, and when not. */
+import type { Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { findChromium } from './chromium.js';
+import { PagePool } from './page-pool.js';
+import { describeIf } from '../test/needs.js';
+
+const chromium = findChromium();
+const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
+const HEAP_LIMIT_MB = 32;
+
+/** Fills the page's script heap with arrays of doubles, about `mb` megabytes, kept as `junk`. */
+const fill = (page: Page, mb: number) =>
+  page.evaluate((megabytes) => {
+    const junk: number[][] = [];
+    for (let i = 0; i < megabytes; i += 1) junk.push(new Array<number>(131_072).fill(i + 0.5));
+    (globalThis as unknown as { junk: unknown }).junk = junk;
+  }, mb);
+
+const usedMb = async (page: Page) => {
+  const devtools = await page.context().newCDPSession(page);
+  const { usedSize } = await devtools.send('Runtime.getHeapUsage');
+  await devtools.detach();
+  return usedSize / 1024 / 1024;
+};
+
+describeIf(chromiumMissing, 'page pool on a real Chromium', () => {
+  let pool: PagePool | null = null;
+  const open = (recycleAfter = 1000) =>
+    (pool = new PagePool({
+      executablePath: chromium!,
+      pages: 1,
+      queue: 0,
+      timeoutMs: 30_000,
+      recycleAfter,
+      heapLimitMb: HEAP_LIMIT_MB,
+      heapCheckEvery: 1,
+    }));
+  afterEach(async () => {
+    await pool?.close();
+    pool = null;
+  });
+
+  it('keeps a page whose heap is over its limit only with garbage', async () => {
+    const pages = open();
+    const first = await pages.use('a', null, async (page) => {
+      await fill(page, 2 * HEAP_LIMIT_MB);
+      await page.evaluate(() => ((globalThis as unknown as { junk: unknown }).junk = null));
+      // Not yet collected: the pool must collect before it judges.
+      expect(await usedMb(page)).toBeGreaterThan(HEAP_LIMIT_MB);
+      return page;
+    });
+    const second = await pages.use('a', null, async (page) => page);
+    expect(second).toBe(first);
+    expect(first.isClosed()).toBe(false);
+  });
+
+  it('replaces a page whose heap stays over its limit', async () => {
+    const pages = open();
+    const first = await pages.use('a', null, async (page) => {
+      await fill(page, 2 * HEAP_LIMIT_MB);
+      return page;
+    });
+    const second = await pages.use('a', null, async (page) => page);
+    expect(second).not.toBe(first);
+    await expect.poll(() => first.isClosed()).toBe(true);
+    // The new page is the render page, warm and small.
+    expect(await second.evaluate(() => typeof (globalThis as { mermaid?: unknown }).mermaid)).toBe(
+      'object',
+    );
+    expect(await usedMb(second)).toBeLessThan(HEAP_LIMIT_MB);
+  });
+
+  it('replaces a page after its number of uses, however small its heap', async () => {
+    const pages = open(2);
+    const seen: Page[] = [];
+    for (let i = 0; i < 3; i += 1) seen.push(await pages.use('a', null, async (page) => page));
+    expect(seen[1]).toBe(seen[0]);
+    expect(seen[2]).not.toBe(seen[0]);
+  });
+});
