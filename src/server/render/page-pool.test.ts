@@ -1,6 +1,7 @@
 /** The page pool on a real Chromium: when a warm page is kept for the next render, and when not. */
 import type { Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
+import { AppError } from '../errors.js';
 import { findChromium } from './chromium.js';
 import { PagePool } from './page-pool.js';
 import { describeIf } from '../test/needs.js';
@@ -69,6 +70,26 @@ describeIf(chromiumMissing, 'page pool on a real Chromium', () => {
       'object',
     );
     expect(await usedMb(second)).toBeLessThan(HEAP_LIMIT_MB);
+  });
+
+  it("keeps a page after the diagram's own error, and replaces it after the renderer's", async () => {
+    const pages = open();
+    const failOn = async (status: number) => {
+      let used: Page | null = null;
+      const outcome = await pages
+        .use('a', null, async (page) => {
+          used = page;
+          throw new AppError(status, 'failed');
+        })
+        .catch((error: unknown) => error);
+      expect(outcome).toBeInstanceOf(AppError);
+      return used!;
+    };
+    const first = await failOn(400);
+    expect(await pages.use('a', null, async (page) => page)).toBe(first);
+    const second = await failOn(503);
+    expect(second).toBe(first);
+    expect(await pages.use('a', null, async (page) => page)).not.toBe(first);
   });
 
   it('replaces a page after its number of uses, however small its heap', async () => {

@@ -99,7 +99,11 @@ export class PagePool {
         healthy = true;
         return result;
       } catch (error) {
-        if (error instanceof AppError) throw error;
+        // The diagram's own fault (mermaid's error, answered 4xx) leaves the page as it was.
+        if (error instanceof AppError) {
+          healthy = error.statusCode < 500;
+          throw error;
+        }
         throw new AppError(503, RENDERER_FAILED);
       } finally {
         slot.uses += 1;
