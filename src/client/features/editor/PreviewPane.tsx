@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, type RefObject } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, type RefObject } from 'react';
 import { applyLabelEdit } from '@/features/preview/applyLabelEdit';
 import type { LabelEditRequest } from '@/features/preview/labelRewrite';
 import { Preview } from '@/features/preview/Preview';
@@ -9,7 +9,7 @@ const MemoPreview = memo(Preview);
 
 /**
  * The only subscriber to the text. The deferred value lets React finish the keystroke first and
- * hand the preview the new text in an interruptible render.
+ * hand the preview the new text in an interruptible render; the drawing is asked for at once.
  */
 export function PreviewPane(props: {
   store: DraftStore;
@@ -18,10 +18,22 @@ export function PreviewPane(props: {
   const { store, editor } = props;
   const content = useDraftField(store, 'content');
   const deferred = useDeferredValue(content);
+  // The frame hears of each keystroke at once; the rest of the preview follows `deferred`.
+  const live = useMemo(
+    () => ({ get: () => store.get().content, subscribe: store.subscribe }),
+    [store],
+  );
   // A label edited in the drawing becomes one undoable change of the editor's text.
   const onLabelEdit = useCallback(
     (edit: LabelEditRequest) => applyLabelEdit(editor, edit),
     [editor],
   );
-  return <MemoPreview text={deferred} onLabelEdit={onLabelEdit} link={editor?.current?.smarts} />;
+  return (
+    <MemoPreview
+      text={deferred}
+      live={live}
+      onLabelEdit={onLabelEdit}
+      link={editor?.current?.smarts}
+    />
+  );
 }

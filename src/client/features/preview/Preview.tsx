@@ -33,8 +33,19 @@ function frameSource(search = window.location.search): string {
     : FRAME_PATH;
 }
 
+/** The text as it changes, ahead of React's render of it (a draft store's field). */
+export interface LiveText {
+  get(): string;
+  subscribe(listener: () => void): () => void;
+}
+
 interface PreviewProps {
   text: string;
+  /**
+   * `text` as it changes, heard at once: the drawing is asked for on the keystroke itself, not
+   * when React gets to a deferred `text`. Without it, `text` is what is drawn.
+   */
+  live?: LiveText;
   /** A label edited in place in the drawing; the owner of the text rewrites it. */
   onLabelEdit?: LabelEditHandler;
   /** The text editor showing `text`: parse errors, clicks and the cursor's line go both ways. */
@@ -48,7 +59,7 @@ interface PreviewProps {
  * mermaid; the last good drawing stays up while newer text renders, and the frame is also the
  * workspace (pan, zoom, pinned actor headers, in-place label editing).
  */
-export function Preview({ text, onLabelEdit, link, publish = true }: PreviewProps) {
+export function Preview({ text, live, onLabelEdit, link, publish = true }: PreviewProps) {
   const { resolved } = useTheme();
   // `?preview=inline` exists in the benchmark build only (bench:typing's baseline).
   const [engine] = useState<PreviewEngine>(() =>
@@ -77,9 +88,13 @@ export function Preview({ text, onLabelEdit, link, publish = true }: PreviewProp
     return engine.attach(element.current);
   }, [engine, state.frame]);
 
+  // With `live`, a deferred `text` is never newer than what was asked for already; asking again
+  // for an older one would draw it.
+  const deferredText = live ? null : text;
   useEffect(() => {
-    engine.request(text, resolved);
-  }, [engine, text, resolved]);
+    engine.request(deferredText ?? live!.get(), resolved);
+    return live?.subscribe(() => engine.request(live.get(), resolved));
+  }, [engine, live, deferredText, resolved]);
 
   useEffect(() => engine.setPinned(pinned), [engine, pinned]);
 

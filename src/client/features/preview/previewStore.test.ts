@@ -31,6 +31,16 @@ describe('PreviewStore', () => {
     expect(previewStatus(store.getState())).toBe('rendering');
   });
 
+  it('asks once for text and theme heard twice; again when either changes', () => {
+    const store = new PreviewStore();
+    expect(store.next('a', 'light')).toEqual({ seq: 1, theme: 'neutral' });
+    expect(store.next('a', 'light')).toBeNull();
+    expect(store.next('a', 'dark')).toEqual({ seq: 2, theme: 'dark' });
+    expect(store.next('b', 'dark')).toEqual({ seq: 3, theme: 'dark' });
+    expect(store.next('a', 'dark')).toEqual({ seq: 4, theme: 'dark' });
+    expect(store.getState().latestSeq).toBe(4);
+  });
+
   it('shows a result, publishes its SVG for export, and drops an older result', async () => {
     const store = new PreviewStore();
     store.next('a', 'dark');

@@ -62,6 +62,7 @@ export class PreviewStore {
     frame: 0,
   };
   private readonly listeners = new Set<() => void>();
+  private requested: { text: string; theme: ResolvedTheme } | null = null;
 
   /** `publish`: the drawing is the one Export takes (the editor's preview, not a history view). */
   constructor(private readonly publish = true) {}
@@ -75,8 +76,13 @@ export class PreviewStore {
     };
   };
 
-  /** Returns the new request's seq and theme, or null when the text is over the limit. */
+  /**
+   * Returns the new request's seq and theme, or null when the text is over the limit or is the
+   * text and theme asked for last (the editor's preview hears of each text twice, see Preview).
+   */
   next(text: string, theme: ResolvedTheme): { seq: number; theme: FrameTheme } | null {
+    if (this.requested?.text === text && this.requested.theme === theme) return null;
+    this.requested = { text, theme };
     if (exceedsTextLimit(text)) {
       this.update({ ...this.state, tooLarge: true });
       if (this.publish) setRenderedSvg(null);
