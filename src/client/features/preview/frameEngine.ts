@@ -73,7 +73,7 @@ export class FrameEngine implements PreviewEngine {
 
   /** A slow diagram is drawn once typing pauses, not on every key (see typingHoldMs). */
   private sendWhenTypingPauses(changedChars: number) {
-    const hold = typingHoldMs(this.lastRenderMs, this.pace.gapMs(), changedChars);
+    const hold = typingHoldMs(this.lastRenderMs, this.pace.longestGapMs(), changedChars);
     if (hold === 0) {
       this.send(); // drops any hold still pending
       return;

@@ -46,7 +46,7 @@ describe('typingHoldMs', () => {
     expect(typingHoldMs(2_000)).toBe(SLOW_RENDER_QUIET_MS.max);
   });
 
-  it("holds only until the pause outlasts the typist's own gap between keys", () => {
+  it("holds only until the pause outlasts the typist's longest recent gap between keys", () => {
     expect(typingHoldMs(900, 120)).toBe(120 * TYPING_PAUSE_FACTOR);
     // Never shorter than the lower bound, never longer than half the drawing's time.
     expect(typingHoldMs(900, 40)).toBe(SLOW_RENDER_QUIET_MS.min);
@@ -62,24 +62,27 @@ describe('typingHoldMs', () => {
 });
 
 describe('TypingPace', () => {
-  it('reads the median of the recent gaps between edits', () => {
+  it('reads the longest of the recent gaps between edits', () => {
     const pace = new TypingPace();
-    expect(pace.gapMs()).toBeNull();
+    expect(pace.longestGapMs()).toBeNull();
     pace.edit(1_000);
-    expect(pace.gapMs()).toBeNull();
+    expect(pace.longestGapMs()).toBeNull();
     for (const at of [1_120, 1_230, 1_400, 1_520]) pace.edit(at);
-    expect(pace.gapMs()).toBe(120);
+    expect(pace.longestGapMs()).toBe(170);
   });
 
-  it('leaves pauses out of the pace, and keeps only the recent gaps', () => {
+  it('leaves pauses out of the pace, and forgets a hesitation once enough keys follow', () => {
     const pace = new TypingPace();
     pace.edit(0);
     pace.edit(100);
     pace.edit(100 + TYPING_GAP_MAX_MS + 1);
-    expect(pace.gapMs()).toBe(100);
+    expect(pace.longestGapMs()).toBe(100);
     let at = 10_000;
     pace.edit(at);
-    for (let i = 0; i < 20; i++) pace.edit((at += 200));
-    expect(pace.gapMs()).toBe(200);
+    pace.edit((at += 400));
+    for (let i = 0; i < 7; i++) pace.edit((at += 120));
+    expect(pace.longestGapMs()).toBe(400);
+    pace.edit((at += 120));
+    expect(pace.longestGapMs()).toBe(120);
   });
 });

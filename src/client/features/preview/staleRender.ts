@@ -48,16 +48,18 @@ export const SLOW_RENDER_MS = 150;
 
 /**
  * How long text must stop coming before a slow diagram is drawn again: half its last drawing's
- * time, within these bounds. Keys come 100–200 ms apart while someone types, and a pause shorter
- * than the bound would start a drawing that the next key makes stale.
+ * time, within these bounds, or less once the typist's own pace says they stopped (see
+ * TYPING_PAUSE_FACTOR). The lower bound keeps a drawing from starting between two quick keys.
  */
-export const SLOW_RENDER_QUIET_MS = { min: 150, max: 300 } as const;
+export const SLOW_RENDER_QUIET_MS = { min: 100, max: 300 } as const;
 
 /**
- * A pause this many times the typist's usual gap between keys means they stopped: someone typing
- * at 120 ms a key has stopped after 180 ms, and holding a slow diagram any longer only delays it.
+ * A pause this many times the longest of the typist's recent gaps between keys means they
+ * stopped: someone whose keys came at most 120 ms apart has stopped after 138 ms, and holding a
+ * slow diagram any longer only delays it. Someone who hesitates now and then is held longer, so
+ * a hesitation does not start a drawing the next key makes stale.
  */
-export const TYPING_PAUSE_FACTOR = 1.5;
+export const TYPING_PAUSE_FACTOR = 1.15;
 
 /** Gaps between edits longer than this are pauses, not typing, and say nothing of its pace. */
 export const TYPING_GAP_MAX_MS = 1_000;
@@ -71,7 +73,7 @@ export const TYPED_CHANGE_MAX_CHARS = 16;
 /** How many recent gaps between edits the typing pace is read from. */
 const TYPING_GAPS_KEPT = 8;
 
-/** The typist's pace: the median of the recent gaps between edits (ms), or null before two. */
+/** The typist's pace: the longest of the recent gaps between edits (ms), or null before two. */
 export class TypingPace {
   private last: number | null = null;
   private readonly gaps: number[] = [];
@@ -85,17 +87,15 @@ export class TypingPace {
     if (this.gaps.length > TYPING_GAPS_KEPT) this.gaps.shift();
   }
 
-  gapMs(): number | null {
-    if (this.gaps.length === 0) return null;
-    const sorted = [...this.gaps].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? null;
+  longestGapMs(): number | null {
+    return this.gaps.length === 0 ? null : Math.max(...this.gaps);
   }
 }
 
 /**
  * How long to hold the newest text before sending it to the frame (0: send it now): half the
- * last drawing's time, or less once the pause outlasts the typist's own gap between keys
- * (`typingGapMs`, see TypingPace) by TYPING_PAUSE_FACTOR; within SLOW_RENDER_QUIET_MS. Text
+ * last drawing's time, or less once the pause outlasts the typist's longest recent gap between
+ * keys (`typingGapMs`, see TypingPace) by TYPING_PAUSE_FACTOR; within SLOW_RENDER_QUIET_MS. Text
  * that changed by more than TYPED_CHANGE_MAX_CHARS (`changedChars`) is not held.
  */
 export function typingHoldMs(
