@@ -23,6 +23,7 @@ import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
 import { installLabelEditor } from './labelEditor';
 import { buildPinnedHeaders, showPinnedHeaders } from './pinnedHeaders';
+import { sanitizedAsDrawn } from './sanitizedAsDrawn';
 import { showDrawing } from './showDrawing';
 import { installDrawingLink } from './sourceLink';
 import { Viewport } from './viewport';
@@ -134,10 +135,10 @@ async function renderAndShow(request: RenderRequest) {
   // participants moved, copying about 2,000 headers and finding the cursor line's elements took
   // 100–250 ms that the drawing need not wait for.
   decorate(drawnText);
-  // The sanitized markup is what leaves the frame (Export). It is the same text unless the pass
-  // removed something, and then the screen shows it too.
+  // The sanitized markup is what leaves the frame (Export). It is the same drawing unless the
+  // pass removed something, and then the screen shows it too.
   const markup = result.svg;
-  if (markup !== result.drawnSvg) {
+  if (!sanitizedAsDrawn(result.drawnSvg, markup)) {
     show(markup);
     decorate(drawnText);
   }
