@@ -6,6 +6,7 @@ import type { OpenDiagram } from '../document/openDiagram';
 import { baseExtensions } from './extensions';
 import { EditorSmarts } from './smarts/bridge';
 import { darkEditorTheme, lightEditorTheme } from './theme';
+import { asOwnUndoStep, closeUndoStep } from './undoSteps';
 
 export interface EditorCallbacks {
   /**
@@ -93,10 +94,10 @@ export class EditorSession {
    */
   replaceRange(from: number, to: number, text: string): void {
     if (!this.view || this.view.state.readOnly) return; // label edits are user edits too
-    const { undoManager } = this.diagram;
-    undoManager.stopCapturing();
-    this.view.dispatch({ changes: { from, to, insert: text }, userEvent: 'input.label' });
-    undoManager.stopCapturing();
+    const view = this.view;
+    asOwnUndoStep(view, () =>
+      view.dispatch({ changes: { from, to, insert: text }, userEvent: 'input.label' }),
+    );
   }
 
   focus(): void {
@@ -146,6 +147,7 @@ export class EditorSession {
         ...baseExtensions(),
         ...this.smarts.extensions(),
         yCollab(diagram.text, diagram.awareness, { undoManager: diagram.undoManager }),
+        closeUndoStep.of(() => diagram.undoManager.stopCapturing()),
         this.themeSlot.of(this.themeOf(this.dark)),
         this.readOnlySlot.of(EditorState.readOnly.of(this.readOnly)),
         EditorView.updateListener.of((update) => {

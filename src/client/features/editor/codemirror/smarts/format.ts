@@ -2,6 +2,7 @@
 import type { ChangeSpec, Extension } from '@codemirror/state';
 import { keymap, type Command } from '@codemirror/view';
 import { formatLines } from '@shared/diagram-text/format';
+import { asOwnUndoStep } from '../undoSteps';
 
 export const FORMAT_KEY = 'Shift-Alt-f';
 
@@ -15,7 +16,9 @@ export const formatDocument: Command = (view) => {
     const line = state.doc.line(index + 1);
     if (line.text !== text) changes.push({ from: line.from, to: line.to, insert: text });
   });
-  if (changes.length > 0) view.dispatch({ changes, userEvent: 'input.format' });
+  if (changes.length > 0) {
+    asOwnUndoStep(view, () => view.dispatch({ changes, userEvent: 'input.format' }));
+  }
   return true;
 };
 
