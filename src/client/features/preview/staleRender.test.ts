@@ -82,7 +82,7 @@ describe('TypingPace', () => {
     pace.edit((at += 400));
     for (let i = 0; i < 7; i++) pace.edit((at += 120));
     expect(pace.longestGapMs()).toBe(400);
-    pace.edit((at += 120));
+    pace.edit(at + 120);
     expect(pace.longestGapMs()).toBe(120);
   });
 });
