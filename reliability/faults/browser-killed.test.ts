@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { denseFlowchart } from '../../src/server/test/render-support.js';
 import { startApp, type AppProcess } from '../support/app-process.js';
 import { convert, sequence } from '../support/client.js';
 import { SaveLedger } from '../support/ledger.js';
@@ -41,7 +42,7 @@ describe('render browser killed mid-render', () => {
     const family = descendants(browser!);
     const before = cpuTicks(family);
 
-    const pending = convert(app.url, user!.token, sequence('doomed', 600), 'png', 60_000);
+    const pending = convert(app.url, user!.token, denseFlowchart('doomed'), 'png', 60_000);
     await until(() => cpuTicks(family) - before >= RENDERING_TICKS, 60_000, 'the render to start');
     process.kill(browser!, 'SIGKILL');
     const failed = await pending;

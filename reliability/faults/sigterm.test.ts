@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { denseFlowchart } from '../../src/server/test/render-support.js';
 import { startApp, type AppProcess } from '../support/app-process.js';
 import { convert, openDiagram, saveDiagram, sequence } from '../support/client.js';
 import { SaveLedger } from '../support/ledger.js';
@@ -38,7 +39,7 @@ describe('SIGTERM', () => {
 
   it('finishes in-flight requests, refuses new ones and exits 0 within 10 s', async () => {
     const mark = app.lines.length;
-    const slow = convert(app.url, users[0]!.token, sequence('slow', 400), 'png', 60_000);
+    const slow = convert(app.url, users[0]!.token, denseFlowchart('slow'), 'png', 60_000);
     await app.waitForLine(
       (line) => line.includes('incoming request') && line.includes('/api/v1/convert'),
       mark,

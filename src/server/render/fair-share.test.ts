@@ -13,7 +13,7 @@ import {
   type Renderer,
   type RenderRequest,
 } from './renderer.js';
-import { SMALL_DIAGRAM } from '../test/render-support.js';
+import { SMALL_DIAGRAM, denseFlowchart } from '../test/render-support.js';
 
 const chromium = findChromium();
 const base: RenderRequest = {
@@ -25,18 +25,6 @@ const base: RenderRequest = {
   background: 'white',
 };
 const as = (key: string): RenderCaller => ({ key, scope: key });
-
-/**
- * A dense flowchart just under mermaid's edge limit: its layout takes about a second in a warm
- * page (the patched sequence renderer draws even a diagram at the text limit in a fraction).
- */
-function slowDiagram(variant: string): string {
-  let text = `flowchart TD\n  %% ${variant}\n`;
-  for (let i = 0; i < 499; i += 1) {
-    text += `  n${i % 120}[node ${i % 120} with a longer label] -->|edge ${i}| n${(i * 37 + 11) % 120}\n`;
-  }
-  return text;
-}
 
 type Outcome = { ok: true; at: number } | { ok: false; at: number; error: unknown };
 
@@ -82,7 +70,7 @@ describe.skipIf(!chromium)('renderer shared fairly between callers', () => {
     }, 5);
     try {
       const flood = Array.from({ length: 6 }, (_, i) =>
-        settle(pool.render({ ...base, content: slowDiagram(`flood ${i}`) }, as('user:A'))),
+        settle(pool.render({ ...base, content: denseFlowchart(`flood ${i}`) }, as('user:A'))),
       );
       const small = await settle(pool.render(base, as('user:B')));
       const outcomes = await Promise.all(flood);
@@ -109,9 +97,9 @@ describe.skipIf(!chromium)('renderer shared fairly between callers', () => {
   it('takes waiting renders round-robin across callers', async () => {
     const pool = await warmRenderer(ROOMY_LIMIT_MS);
     // A fills its page and its share of the queue; C and D each queue one behind a busy page.
-    const hold = settle(pool.render({ ...base, content: slowDiagram('hold') }, as('user:H')));
+    const hold = settle(pool.render({ ...base, content: denseFlowchart('hold') }, as('user:H')));
     const a = Array.from({ length: 3 }, (_, i) =>
-      settle(pool.render({ ...base, content: slowDiagram(`a ${i}`) }, as('user:A'))),
+      settle(pool.render({ ...base, content: denseFlowchart(`a ${i}`) }, as('user:A'))),
     );
     const c = settle(
       pool.render({ ...base, content: `${SMALL_DIAGRAM}\n    A->>B: c` }, as('user:C')),
@@ -125,11 +113,11 @@ describe.skipIf(!chromium)('renderer shared fairly between callers', () => {
   }, 120_000);
 
   it('cuts a render past a quarter of the time limit once another caller waits', async () => {
-    // A quarter: half a second, half of what the slow diagram takes in a warm page.
+    // A quarter: half a second, half of what the dense flowchart takes in a warm page.
     const timeoutMs = 2_000;
     const pool = await warmRenderer(timeoutMs);
-    const slowA = settle(pool.render({ ...base, content: slowDiagram('A') }, as('user:A')));
-    const slowC = settle(pool.render({ ...base, content: slowDiagram('C') }, as('user:C')));
+    const slowA = settle(pool.render({ ...base, content: denseFlowchart('A') }, as('user:A')));
+    const slowC = settle(pool.render({ ...base, content: denseFlowchart('C') }, as('user:C')));
     const small = await settle(pool.render(base, as('user:B')));
     const [a, c] = await Promise.all([slowA, slowC]);
 
