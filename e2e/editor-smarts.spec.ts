@@ -5,6 +5,8 @@ import { EditorPage } from './support/editorPage';
 const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
 const line = (page: Page, number: number) => page.locator('.cm-line').nth(number - 1);
 const activeLine = (page: Page) => page.locator('.cm-activeLine');
+/** @codemirror/autocomplete's default `interactionDelay` (ms). */
+const COMPLETION_INTERACTION_DELAY_MS = 75;
 
 const BROKEN = [
   'sequenceDiagram',
@@ -89,6 +91,9 @@ test.describe('an editor that knows sequence diagrams', () => {
     await page.keyboard.press('Control+Space');
     await expect(options.first()).toHaveText('Alice');
     await expect(options).toHaveText(['Alice', 'Bob']);
+    // CodeMirror ignores Enter on a list open for less than its interaction delay, so that a
+    // quick key never picks an option nobody has seen: a reader takes longer than that.
+    await page.waitForTimeout(COMPLETION_INTERACTION_DELAY_MS + 50);
     await page.keyboard.press('Enter');
     await expect.poll(() => editor.text()).toContain('Bob->>Alice');
 

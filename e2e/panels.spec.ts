@@ -49,7 +49,13 @@ test.describe('resizable panels', () => {
     await page.mouse.up();
     await expect.poll(() => editor.editorSize()).toBeGreaterThan(65);
     const dragged = await editor.editorSize();
-    await expect.poll(() => editor.storageItem(LAYOUT_KEY)).not.toBeNull();
+    // The layout is stored a moment after each move of the drag: wait for the last one.
+    const storedEditorSize = async () => {
+      const stored = await editor.storageItem(LAYOUT_KEY);
+      const size = stored?.match(/"layout":\[([\d.]+),/)?.[1];
+      return size === undefined ? -1 : Number(size);
+    };
+    await expect.poll(storedEditorSize).toBeCloseTo(dragged, 1);
     await page.reload();
     await expect(editor.content).toBeVisible();
     expect(await editor.editorSize()).toBeCloseTo(dragged, 1);
