@@ -78,7 +78,7 @@ export class PreviewStore {
 
   /**
    * Returns the new request's seq and theme, or null when the text is over the limit or is the
-   * text and theme asked for last (the editor's preview hears of each text twice, see Preview).
+   * text and theme asked for last (an effect run again, as on remount, asks for it once more).
    */
   next(text: string, theme: ResolvedTheme): { seq: number; theme: FrameTheme } | null {
     if (this.requested?.text === text && this.requested.theme === theme) return null;
