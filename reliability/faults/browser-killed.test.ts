@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { denseFlowchart } from '../../src/server/test/render-support.js';
+import { denseFlowchart } from '../../test/fixtures/diagrams.js';
 import { startApp, type AppProcess } from '../support/app-process.js';
 import { convert, sequence } from '../support/client.js';
 import { SaveLedger } from '../support/ledger.js';

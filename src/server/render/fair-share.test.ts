@@ -13,7 +13,8 @@ import {
   type Renderer,
   type RenderRequest,
 } from './renderer.js';
-import { SMALL_DIAGRAM, denseFlowchart } from '../test/render-support.js';
+import { denseFlowchart } from '../../../test/fixtures/diagrams.js';
+import { SMALL_DIAGRAM } from '../test/render-support.js';
 
 const chromium = findChromium();
 const base: RenderRequest = {

@@ -78,16 +78,3 @@ flowchart TD
     A --> B["<img src='${url}/label.png' width='20'> label"]
     click B href "${url}/click" _blank`;
 }
-
-/**
- * A dense flowchart just under mermaid's edge limit, naming `tag` (so renders are not cached):
- * its layout takes about a second in a warm page, where the patched sequence renderer draws even
- * a diagram at the text limit in a fraction of that. For tests that need a render in flight.
- */
-export function denseFlowchart(tag: string): string {
-  let text = `flowchart TD\n  %% ${tag}\n`;
-  for (let i = 0; i < 499; i += 1) {
-    text += `  n${i % 120}[node ${i % 120} with a longer label] -->|edge ${i}| n${(i * 37 + 11) % 120}\n`;
-  }
-  return text;
-}
