@@ -64,8 +64,6 @@ export function broadcast(document: Document, message: LiveServerMessage): void 
 }
 
 /** Resolves after the microtasks queued now have run (Hocuspocus applies updates in them). */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 /** Whether applying `update` would take the text past CONTENT_MAX. */
 function tooLarge(document: Document, update: Uint8Array): boolean {
   // An inserted character takes at least one byte of the update: most updates stop here.
@@ -203,9 +201,15 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
       const diagramId = diagramIdOf(document.name)!;
       const userId = live.user?.id ?? null;
       const appended = persistence.append(diagramId, frame.update, userId);
+      // A Save from this connection waits until this update is applied and noted below: noted,
+      // it is one the Save's store folds in, and its author is credited in the Save's version.
+      let noted = () => {};
       lastUpdate.set(
         connection,
-        appended.then(nextTurn, () => undefined),
+        new Promise<void>((resolve) => {
+          noted = resolve;
+          appended.catch(() => resolve());
+        }),
       );
       const id = await appended;
       if (userId !== null) {
@@ -216,7 +220,10 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
       }
       // Hocuspocus applies the update in the microtasks right after this hook: by the next turn
       // of the event loop the document holds it and a store may drop it from the log.
-      setImmediate(() => noteApplied(document.name, id));
+      setImmediate(() => {
+        noteApplied(document.name, id);
+        noted();
+      });
     },
 
     async onChange({ documentName, update }) {
