@@ -63,7 +63,6 @@ export function broadcast(document: Document, message: LiveServerMessage): void 
   document.broadcastStateless(JSON.stringify(message));
 }
 
-/** Resolves after the microtasks queued now have run (Hocuspocus applies updates in them). */
 /** Whether applying `update` would take the text past CONTENT_MAX. */
 function tooLarge(document: Document, update: Uint8Array): boolean {
   // An inserted character takes at least one byte of the update: most updates stop here.
