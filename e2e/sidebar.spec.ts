@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BLANK_DIAGRAM } from '../src/shared/templates';
 import type { Diagram, Folder } from '../src/shared/schemas';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator as toast } from './support/toasts';
@@ -301,6 +302,11 @@ test.describe('sidebar at desktop size', () => {
     await expect(panel).toHaveAttribute('data-panel-size', '0.0');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar(page)).toBeHidden();
+    // The layout is stored a moment after it changes: reload once the collapse is stored.
+    const layoutKey = `react-resizable-panels:${STORAGE_KEYS.panelsAutoSaveId('signed-in')}`;
+    await expect
+      .poll(() => page.evaluate((key) => window.localStorage.getItem(key), layoutKey))
+      .toMatch(/"layout":\[0,/);
     await page.reload();
     await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
     await expect(panel).toHaveAttribute('data-panel-size', '0.0');
