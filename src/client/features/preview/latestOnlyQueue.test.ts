@@ -9,6 +9,20 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** A queue whose job 'first' runs until `release` is called; `ran` lists the jobs taken. */
+async function queueBusyWithFirst() {
+  const ran: string[] = [];
+  const gate = deferred();
+  const queue = createLatestOnlyQueue(async (job: string) => {
+    ran.push(job);
+    if (job === 'first') await gate.promise;
+  });
+  queue.submit('first');
+  // Wait until 'first' has started: the queue yields a task before taking a job.
+  await vi.waitFor(() => expect(ran).toEqual(['first']));
+  return { queue, ran, release: gate.resolve };
+}
+
 describe('createLatestOnlyQueue', () => {
   it('runs a submitted job', async () => {
     const ran: string[] = [];
@@ -21,19 +35,11 @@ describe('createLatestOnlyQueue', () => {
   });
 
   it('while a job runs, keeps only the newest submission and drops the stale ones', async () => {
-    const ran: string[] = [];
-    const gate = deferred();
-    const queue = createLatestOnlyQueue(async (job: string) => {
-      ran.push(job);
-      if (job === 'first') await gate.promise;
-    });
-    queue.submit('first');
-    // Wait until 'first' has started: the queue yields a task before taking a job.
-    await vi.waitFor(() => expect(ran).toEqual(['first']));
+    const { queue, ran, release } = await queueBusyWithFirst();
     queue.submit('second');
     queue.submit('third');
     queue.submit('fourth');
-    gate.resolve();
+    release();
     await queue.idle();
     expect(ran).toEqual(['first', 'fourth']);
   });
@@ -65,5 +71,33 @@ describe('createLatestOnlyQueue', () => {
       console.error = originalError;
     }
     expect(ran).toEqual(['bad', 'good']);
+  });
+
+  it('takes an offered job when nothing else waits', async () => {
+    const ran: string[] = [];
+    const queue = createLatestOnlyQueue(async (job: string) => {
+      ran.push(job);
+    });
+    queue.offer('warm');
+    await queue.idle();
+    expect(ran).toEqual(['warm']);
+  });
+
+  it('never lets an offered job replace a submitted one', async () => {
+    const { queue, ran, release } = await queueBusyWithFirst();
+    queue.submit('newest');
+    queue.offer('warm');
+    release();
+    await queue.idle();
+    expect(ran).toEqual(['first', 'newest']);
+  });
+
+  it('drops an offered job that a submitted one overtakes before it starts', async () => {
+    const { queue, ran, release } = await queueBusyWithFirst();
+    queue.offer('warm');
+    queue.submit('newest');
+    release();
+    await queue.idle();
+    expect(ran).toEqual(['first', 'newest']);
   });
 });

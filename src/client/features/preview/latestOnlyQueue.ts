@@ -5,6 +5,11 @@
  */
 export interface LatestOnlyQueue<T> {
   submit(job: T): void;
+  /**
+   * Queues a job that matters less than any submitted one: it is taken only when nothing else is
+   * waiting, and a job submitted before it runs replaces it.
+   */
+  offer(job: T): void;
   /** Resolves when no job is running or pending (for tests and benchmarks). */
   idle(): Promise<void>;
 }
@@ -48,6 +53,11 @@ export function createLatestOnlyQueue<T>(
 
   return {
     submit(job) {
+      pending = { job };
+      draining ??= drain();
+    },
+    offer(job) {
+      if (pending) return;
       pending = { job };
       draining ??= drain();
     },

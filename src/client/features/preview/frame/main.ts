@@ -22,6 +22,7 @@ import { naturalSvgSize } from '../svgSize';
 import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
 import { installLabelEditor } from './labelEditor';
+import { WARM_UP_ROUNDS, warmUpText } from './warmUp';
 import { buildPinnedHeaders, showPinnedHeaders } from './pinnedHeaders';
 import { sanitizedAsDrawn } from './sanitizedAsDrawn';
 import { showDrawing } from './showDrawing';
@@ -146,7 +147,31 @@ async function renderAndShow(request: RenderRequest) {
   post({ type: 'lifeline:markup', seq: request.seq, svgBytes }, [svgBytes]);
 }
 
-const queue = createLatestOnlyQueue(renderAndShow);
+/** A round of warming up (see warmUp.ts): drawn, never shown. */
+interface WarmUpRound {
+  type: 'warm-up';
+  round: number;
+}
+
+let lastTheme: RenderRequest['theme'] = 'neutral';
+/** Whether this frame has drawn (or is about to draw) a text at least as long as a warm-up. */
+let warmed = false;
+
+async function run(job: RenderRequest | WarmUpRound) {
+  if (job.type === 'lifeline:render') {
+    lastTheme = job.theme;
+    warmed ||= job.text.length >= warmUpText(0).length;
+    await renderAndShow(job);
+    return;
+  }
+  if (warmed) return;
+  const warmUp = await renderDiagram(warmUpText(job.round), lastTheme);
+  if (warmUp.status === 'ok' && job.round + 1 < WARM_UP_ROUNDS) {
+    queue.offer({ type: 'warm-up', round: job.round + 1 });
+  }
+}
+
+const queue = createLatestOnlyQueue(run);
 
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.origin !== parentOrigin) return;
@@ -166,7 +191,10 @@ window.addEventListener('message', (event) => {
 
 // Warm: mermaid loads while the parent still fetches the text (and in a frame that replaces one
 // busy with stale text, while nothing else is in the way).
-void loadMermaid().then(() =>
-  post({ type: 'lifeline:warm', loadMs: Math.round(performance.now()) }),
-);
+void loadMermaid().then(async () => {
+  post({ type: 'lifeline:warm', loadMs: Math.round(performance.now()) });
+  // Once the frame is first idle, it warms up for a long diagram, unless it has drawn one.
+  await queue.idle();
+  if (!warmed) queue.offer({ type: 'warm-up', round: 0 });
+});
 post({ type: 'lifeline:ready' });
