@@ -154,13 +154,15 @@ interface WarmUpRound {
 }
 
 let lastTheme: RenderRequest['theme'] = 'neutral';
+/** The length of a warm-up text: a real text this long warms the frame as well. */
+const WARM_UP_LENGTH = warmUpText(0).length;
 /** Whether this frame has drawn (or is about to draw) a text at least as long as a warm-up. */
 let warmed = false;
 
 async function run(job: RenderRequest | WarmUpRound) {
   if (job.type === 'lifeline:render') {
     lastTheme = job.theme;
-    warmed ||= job.text.length >= warmUpText(0).length;
+    warmed ||= job.text.length >= WARM_UP_LENGTH;
     await renderAndShow(job);
     return;
   }
