@@ -125,6 +125,16 @@ export async function measureMode(
       await profiler.send('Profiler.enable');
       await profiler.send('Profiler.start');
     }
+    // BENCH_TRACE=dir: a Chromium trace of the typing (every process), for DevTools' Performance.
+    const traceFile = process.env.BENCH_TRACE
+      ? join(process.env.BENCH_TRACE, `typing-${label}.trace.json`)
+      : null;
+    if (traceFile)
+      await browser.startTracing(page, {
+        path: traceFile,
+        screenshots: false,
+        categories: ['devtools.timeline', 'blink', 'cc', 'viz'],
+      });
 
     // A person keeps typing whether or not the page keeps up: keys are sent on a fixed
     // schedule without waiting for the previous one to be handled.
@@ -152,6 +162,10 @@ export async function measureMode(
       const file = join(process.env.BENCH_PROFILE ?? '.', `typing-${label}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
       console.log(`${label}: CPU profile of the typing in ${file}`);
+    }
+    if (traceFile) {
+      await browser.stopTracing();
+      console.log(`${label}: trace of the typing in ${traceFile}`);
     }
     const probe = await page.evaluate((): ProbeResult => window.__typingProbe);
     return {

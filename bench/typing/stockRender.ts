@@ -1,7 +1,8 @@
 /**
  * The yardstick: ONE render of the same text by stock mermaid (its own `mermaid.min.js`, which
- * no patch of ours touches) in a blank page of the same Chromium, in the same run. Median of
- * three timed renders after one warm-up.
+ * no patch of ours touches) in a blank page of the same Chromium, in the same run: three timed
+ * renders after one warm-up (run.ts takes the median of two such sets, one before and one after
+ * Lifeline's passes, as the machine's pace drifts over a run).
  */
 import { createRequire } from 'node:module';
 import type { Browser } from 'playwright-core';
@@ -17,7 +18,7 @@ interface StockWindow {
   };
 }
 
-export async function stockRenderMs(browser: Browser, text: string): Promise<number> {
+export async function stockRenderTimes(browser: Browser, text: string): Promise<number[]> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
@@ -38,8 +39,7 @@ export async function stockRenderMs(browser: Browser, text: string): Promise<num
       },
       { diagram: text, settings: { ...config, secure: [...config.secure] } },
     );
-    const sorted = [...times].sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+    return times;
   } finally {
     await context.close();
   }
