@@ -17,7 +17,7 @@ import { mermaidConfig } from '../../src/shared/mermaid-config';
 import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
 import { PagePool } from '../../src/server/render/page-pool';
 import type { ServerHello } from './server';
-import { fmt, ms, summarise, timeEach, treeRssMb, type Summary } from './stats';
+import { fmt, ms, summarise, timeEach, treeRssMb, type ProcessKind, type Summary } from './stats';
 import { stockVersusPatched } from './stock';
 
 import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
@@ -35,9 +35,15 @@ const diagrams = Object.fromEntries(
   NAMES.map((name) => [name, readFileSync(join(FIXTURES_DIR, `${name}.mmd`), 'utf8')]),
 ) as Record<Name, string>;
 
+interface Memory {
+  node: number;
+  chromium: number;
+  byKind: ReturnType<typeof treeRssMb>['byKind'];
+}
+
 interface Server extends ServerHello {
   child: ChildProcess;
-  memory(): Promise<{ node: number; chromium: number }>;
+  memory(): Promise<Memory>;
   stop(): Promise<void>;
 }
 
@@ -64,7 +70,7 @@ function startServer(env: Record<string, string>): Promise<Server> {
           return new Promise((done) => {
             child.once('message', () => {
               const tree = treeRssMb(child.pid!);
-              done({ node: tree.self, chromium: tree.children });
+              done({ node: tree.self, chromium: tree.children, byKind: tree.byKind });
             });
             child.send('memory');
           });
@@ -395,6 +401,15 @@ async function main() {
   console.log(
     `  every ${MEMORY_RENDERS / 4} renders, Node + Chromium: ${memorySeries.map((m) => ms(m.node + m.chromium)).join(' → ')} MB`,
   );
+  const kinds: ProcessKind[] = ['browser', 'gpu', 'renderer', 'utility', 'other'];
+  for (const kind of kinds) {
+    if (!memorySeries.some((m) => m.byKind[kind])) continue;
+    const series = memorySeries.map((m) => {
+      const entry = m.byKind[kind];
+      return entry ? `${ms(entry.mb)}${entry.count > 1 ? ` (${entry.count})` : ''}` : '–';
+    });
+    console.log(`    Chromium ${kind}: ${series.join(' → ')} MB`);
+  }
   const loadAfter = loadavg()[0]!;
   console.log(
     `Machine load (1-min average) at start / end: ${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)}`,
