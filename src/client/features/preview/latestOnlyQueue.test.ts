@@ -9,6 +9,15 @@ function deferred() {
   return { promise, resolve };
 }
 
+/** A queue whose jobs return at once; `ran` lists the jobs taken. */
+function recordingQueue<T>() {
+  const ran: T[] = [];
+  const queue = createLatestOnlyQueue(async (job: T) => {
+    ran.push(job);
+  });
+  return { queue, ran };
+}
+
 /** A queue whose job 'first' runs until `release` is called; `ran` lists the jobs taken. */
 async function queueBusyWithFirst() {
   const ran: string[] = [];
@@ -25,10 +34,7 @@ async function queueBusyWithFirst() {
 
 describe('createLatestOnlyQueue', () => {
   it('runs a submitted job', async () => {
-    const ran: string[] = [];
-    const queue = createLatestOnlyQueue(async (job: string) => {
-      ran.push(job);
-    });
+    const { queue, ran } = recordingQueue<string>();
     queue.submit('a');
     await queue.idle();
     expect(ran).toEqual(['a']);
@@ -45,10 +51,7 @@ describe('createLatestOnlyQueue', () => {
   });
 
   it('takes jobs that arrive before the first one starts as one (the newest)', async () => {
-    const ran: number[] = [];
-    const queue = createLatestOnlyQueue(async (job: number) => {
-      ran.push(job);
-    });
+    const { queue, ran } = recordingQueue<number>();
     for (let i = 1; i <= 5; i++) queue.submit(i);
     await queue.idle();
     expect(ran).toEqual([5]);
@@ -74,10 +77,7 @@ describe('createLatestOnlyQueue', () => {
   });
 
   it('takes an offered job when nothing else waits', async () => {
-    const ran: string[] = [];
-    const queue = createLatestOnlyQueue(async (job: string) => {
-      ran.push(job);
-    });
+    const { queue, ran } = recordingQueue<string>();
     queue.offer('warm');
     await queue.idle();
     expect(ran).toEqual(['warm']);
