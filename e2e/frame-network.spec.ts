@@ -7,12 +7,12 @@
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { expect, request, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { EditorPage } from './support/editorPage';
+import { publishDiagrams } from './support/published';
 import { LOCAL_APP } from './support/servers';
-import { uniqueLogin } from './support/signIn';
 
 test.use({ baseURL: LOCAL_APP, trace: 'off' });
 
@@ -48,20 +48,10 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
   port = (canary.address() as AddressInfo).port;
 
-  const api = await request.newContext({ baseURL: LOCAL_APP });
-  const signIn = await api.post('/auth/local', {
-    form: { name: 'Tracker', email: `${uniqueLogin('tracker')}@example.test`, redirect: '/' },
-    maxRedirects: 0,
-  });
-  expect(signIn.status()).toBe(303);
-  const created = await api.post('/api/diagrams', {
-    data: { title: 'Tracking pixel', content: trackingDiagram() },
-  });
-  expect(created.ok()).toBe(true);
-  const { id } = (await created.json()) as { id: number };
-  const shared = await api.put(`/api/diagrams/${id}`, { data: { isPublic: true } });
-  shareToken = ((await shared.json()) as { shareToken: string }).shareToken;
-  await api.dispose();
+  const tokens = await publishDiagrams('Tracker', [
+    { title: 'Tracking pixel', content: trackingDiagram() },
+  ]);
+  shareToken = tokens[0]!;
 });
 
 test.afterAll(async () => {

@@ -7,14 +7,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, request, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { xssPayloads } from '../src/server/test/xss-payloads';
 import { EditorPage } from './support/editorPage';
 import { clickAround, imagesSettled } from './support/previewProbes';
+import { publishDiagrams } from './support/published';
 import { LOCAL_APP } from './support/servers';
-import { uniqueLogin } from './support/signIn';
 
 test.use({ baseURL: LOCAL_APP, trace: 'off' });
 
@@ -41,21 +41,10 @@ test.beforeAll(async () => {
   canaryUrl = `http://127.0.0.1:${(canary.address() as AddressInfo).port}`;
   payloads = xssPayloads(run);
 
-  const api = await request.newContext({ baseURL: LOCAL_APP });
-  const signIn = await api.post('/auth/local', {
-    form: { name: 'Mallory', email: `${uniqueLogin('attack')}@example.test`, redirect: '/' },
-    maxRedirects: 0,
-  });
-  expect(signIn.status()).toBe(303);
-  tokens = [];
-  for (const { name, content } of payloads) {
-    const created = await api.post('/api/diagrams', { data: { title: name, content } });
-    expect(created.ok()).toBe(true);
-    const { id } = (await created.json()) as { id: number };
-    const shared = await api.put(`/api/diagrams/${id}`, { data: { isPublic: true } });
-    tokens.push(((await shared.json()) as { shareToken: string }).shareToken);
-  }
-  await api.dispose();
+  tokens = await publishDiagrams(
+    'Mallory',
+    payloads.map(({ name, content }) => ({ title: name, content })),
+  );
 });
 
 test.afterAll(async () => {
