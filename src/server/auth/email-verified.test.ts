@@ -3,19 +3,16 @@
  * Against the real test issuer: `unverified-bob` is another account that typed Bob's address
  * (`email_verified: false`), as Keycloak, Okta or a company SSO may allow.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { testApp } from '../test/app.js';
-import { CookieJar, freePort } from '../test/browser-like.js';
+import { CookieJar } from '../test/browser-like.js';
 import { testDatabases } from '../test/databases.js';
 import { makeUser } from '../test/factories.js';
-import { signInThroughIssuer } from '../test/issuer-sign-in.js';
-import { startTestIssuer, type TestIssuer } from '../test/oidc-issuer.js';
+import { signInThroughIssuer, startAppWithIssuer } from '../test/issuer-sign-in.js';
+import type { TestIssuer } from '../test/oidc-issuer.js';
 import { collaboratorsStore } from '../collaborators/store.js';
 import { diagramsStore } from '../diagrams/store.js';
-import { oidcClient } from './oidc.js';
 
 describe.each(testDatabases)('e-mail verification on $name', ({ open }) => {
   let database: Database;
@@ -25,22 +22,8 @@ describe.each(testDatabases)('e-mail verification on $name', ({ open }) => {
   let diagramId: number;
 
   beforeAll(async () => {
-    const [appPort, issuerPort] = [await freePort(), await freePort()];
-    appUrl = `http://127.0.0.1:${appPort}`;
-    issuer = await startTestIssuer({
-      port: issuerPort,
-      redirectUris: [`${appUrl}/auth/google/callback`],
-    });
     database = await open();
-    app = await testApp(database, {
-      appSecret: randomBytes(32).toString('hex'),
-      oidc: oidcClient({
-        issuerUrl: issuer.url,
-        clientId: issuer.clientId,
-        clientSecret: issuer.clientSecret,
-      }),
-    });
-    await app.listen({ port: appPort, host: '127.0.0.1' });
+    ({ app, issuer, appUrl } = await startAppWithIssuer(database));
 
     const owner = await makeUser(database.db, { email: 'owner@example.test' });
     const diagram = await diagramsStore(database.db).create(owner, {

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/client.js';
-import { testApp } from '../test/app.js';
-import { CookieJar, freePort, location } from '../test/browser-like.js';
-import { startTestIssuer, type TestIssuer } from '../test/oidc-issuer.js';
-import { oidcClient } from './oidc.js';
+import { CookieJar, location } from '../test/browser-like.js';
+import { startAppWithIssuer } from '../test/issuer-sign-in.js';
+import type { TestIssuer } from '../test/oidc-issuer.js';
 
 describe('OpenID Connect sign-in against a real issuer', () => {
   let database: Database;
@@ -14,22 +12,8 @@ describe('OpenID Connect sign-in against a real issuer', () => {
   let appUrl: string;
 
   beforeAll(async () => {
-    const [appPort, issuerPort] = [await freePort(), await freePort()];
-    appUrl = `http://127.0.0.1:${appPort}`;
-    issuer = await startTestIssuer({
-      port: issuerPort,
-      redirectUris: [`${appUrl}/auth/google/callback`],
-    });
     database = await openDatabase({ kind: 'pglite', dataDir: null });
-    app = await testApp(database, {
-      appSecret: randomBytes(32).toString('hex'),
-      oidc: oidcClient({
-        issuerUrl: issuer.url,
-        clientId: issuer.clientId,
-        clientSecret: issuer.clientSecret,
-      }),
-    });
-    await app.listen({ port: appPort, host: '127.0.0.1' });
+    ({ app, issuer, appUrl } = await startAppWithIssuer(database));
   });
   afterAll(async () => {
     await app?.close();

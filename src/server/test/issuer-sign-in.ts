@@ -1,5 +1,45 @@
-/** The browser's path from /auth/google through the test issuer's login form back to the app. */
-import { location, type CookieJar } from './browser-like.js';
+/**
+ * Signing in through a real OpenID Connect issuer: the app wired to one, and the browser's path
+ * from /auth/google through the issuer's login form back to the app.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { oidcClient } from '../auth/oidc.js';
+import type { Database } from '../db/client.js';
+import { testApp } from './app.js';
+import { freePort, location, type CookieJar } from './browser-like.js';
+import { startTestIssuer, type TestIssuer } from './oidc-issuer.js';
+
+export interface AppWithIssuer {
+  app: FastifyInstance;
+  issuer: TestIssuer;
+  appUrl: string;
+}
+
+/** The app listening on a free port, signing in through a test issuer on another. */
+export async function startAppWithIssuer(database: Database): Promise<AppWithIssuer> {
+  const [appPort, issuerPort] = [await freePort(), await freePort()];
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const issuer = await startTestIssuer({
+    port: issuerPort,
+    redirectUris: [`${appUrl}/auth/google/callback`],
+  });
+  try {
+    const app = await testApp(database, {
+      appSecret: randomBytes(32).toString('hex'),
+      oidc: oidcClient({
+        issuerUrl: issuer.url,
+        clientId: issuer.clientId,
+        clientSecret: issuer.clientSecret,
+      }),
+    });
+    await app.listen({ port: appPort, host: '127.0.0.1' });
+    return { app, issuer, appUrl };
+  } catch (error) {
+    await issuer.close();
+    throw error;
+  }
+}
 
 export async function signInThroughIssuer(
   browser: CookieJar,
