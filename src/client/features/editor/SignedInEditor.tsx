@@ -3,8 +3,6 @@ import type { User } from '@shared/schemas';
 import { readableError } from '@/api/http';
 import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
-import { TOAST_TEXT } from '@shared/messages';
-import { toast } from '@/components/ui/toast-store';
 import { HistoryButton } from '@/features/history/HistoryButton';
 import { HistoryDialog } from '@/features/history/HistoryDialog';
 import { AccessBadge } from '@/features/share/AccessBadge';
@@ -28,6 +26,7 @@ import { useAccessLoss } from './saving/useAccessLoss';
 import { useDocumentSession } from './saving/useDocumentSession';
 import { useInitialDiagram } from './saving/useInitialDiagram';
 import { useLiveDiagram } from './saving/useLiveDiagram';
+import { useOpenDiagram } from './saving/useOpenDiagram';
 import { EDITOR_TESTIDS } from './testids';
 import { useEditorCore } from './useEditorCore';
 
@@ -59,23 +58,11 @@ export function SignedInEditor({ user }: { user: User }) {
   const accessLoss = useAccessLoss(user, session.doc, store, session.open);
   const sidebar = useSidebarSlot(session);
 
-  const { startNew, save, doc, saver, select } = session;
+  const { startNew, save, doc, saver } = session;
   const [discard, setDiscard] = useState<DiscardQuestion | null>(null);
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
-  const openDiagram = useCallback(
-    (id: number) => {
-      if (doc.get().id === id) return;
-      select(id).catch(() =>
-        toast({
-          title: TOAST_TEXT.error,
-          description: TOAST_TEXT.diagramNotFound,
-          variant: 'destructive',
-        }),
-      );
-    },
-    [doc, select],
-  );
+  const openDiagram = useOpenDiagram(session);
   // Spec §4: New and template choice start a new diagram; the current one is saved first. When
   // that save fails the changes would be lost, so the user is asked; a lost-update conflict
   // opens the conflict dialog instead and nothing is replaced.

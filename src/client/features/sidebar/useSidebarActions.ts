@@ -5,35 +5,23 @@
  */
 import { useCallback } from 'react';
 import type { DiagramSummary } from '@shared/schemas';
-import { TOAST_TEXT } from '@shared/messages';
 import { useDeleteDiagram, useMoveDiagram } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
 import { blankDraft } from '@/features/editor/draftStorage';
 import { adoptServerFields } from '@/features/editor/saving/documentStore';
 import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import { useOpenDiagram } from '@/features/editor/saving/useOpenDiagram';
 import { SIDEBAR_TEXT } from './copy';
 import type { DropTarget } from './tree';
 
 type Session = Pick<DocumentSession, 'doc' | 'saver' | 'select' | 'startNew'>;
 
 export function useSidebarActions(session: Session, onMovedInto: (folderId: number) => void) {
-  const { doc, saver, select, startNew } = session;
+  const { doc, saver, startNew } = session;
   const move = useMoveDiagram();
   const remove = useDeleteDiagram();
 
-  const open = useCallback(
-    (id: number) => {
-      if (doc.get().id === id) return;
-      select(id).catch(() =>
-        toast({
-          title: TOAST_TEXT.error,
-          description: TOAST_TEXT.diagramNotFound,
-          variant: 'destructive',
-        }),
-      );
-    },
-    [doc, select],
-  );
+  const open = useOpenDiagram(session);
 
   const moveTo = useCallback(
     async (diagram: DiagramSummary, folderId: DropTarget) => {
