@@ -3,11 +3,9 @@
  * local sign-in, limits lifted for one address's many connections) and stock Hocuspocus beside it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../../src/server/test/app-process';
+import { startServerProcess } from '../support/serverProcess';
 
 const SERVER_ENTRY = 'dist/node/server/main.js';
 
@@ -41,36 +39,17 @@ export function ensureServerBuilt(): void {
 }
 
 export async function startLifeline(): Promise<Running> {
-  const port = await freePort();
-  const child: ChildProcess = spawn('node', [...NODE_FLAGS, SERVER_ENTRY], {
+  const { baseUrl, child, stop } = await startServerProcess({
+    entry: SERVER_ENTRY,
+    nodeFlags: NODE_FLAGS,
+    ipc: true,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'lifeline-bench-live-')),
-      LOG_LEVEL: 'warn',
       ALLOW_LOCAL_SIGN_IN: 'true',
       SIGN_INS_PER_MINUTE: '1000000',
       CONNECTIONS_PER_ADDRESS: '1000000',
     },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGTERM');
-      throw new Error('server did not become healthy in 60 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseUrl, memory: memoryOf(child), stop: () => void child.kill('SIGTERM') };
+  return { baseUrl, memory: memoryOf(child), stop };
 }
 
 export async function startStock(): Promise<Running> {

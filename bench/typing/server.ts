@@ -4,11 +4,9 @@
  * benchmarks' scaffolding (`?preview=inline`, `?pan=layout`, `window.__lifelineEditor`), which
  * the shipped bundle in dist/ never holds.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { freePort } from '../../src/server/test/app-process';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { startServerProcess } from '../support/serverProcess';
 
 const SERVER_ENTRY = 'dist-bench/node/server/main.js';
 
@@ -27,33 +25,6 @@ export interface RunningServer {
 }
 
 export async function startServer(): Promise<RunningServer> {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'lifeline-bench-')),
-    LOG_LEVEL: 'warn',
-  };
-  const child: ChildProcess = spawn('node', [SERVER_ENTRY], {
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const healthy = await fetch(`${baseUrl}/healthz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() > deadline) {
-      // A server left running would keep this process, and the benchmark lock, alive.
-      child.kill('SIGTERM');
-      throw new Error('server did not become healthy in 60 s');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { baseUrl, stop: () => void child.kill('SIGTERM') };
+  const { baseUrl, stop } = await startServerProcess({ entry: SERVER_ENTRY });
+  return { baseUrl, stop };
 }
