@@ -22,11 +22,11 @@ function firstDifference(a: string, b: string): string {
 
 export async function compareWithStock(
   diagrams: CorpusDiagram[],
-): Promise<{ drawn: number; refused: number; differences: Difference[] }> {
+): Promise<{ drawn: number; refused: string[]; differences: Difference[] }> {
   const pages = await launchMermaidPages();
   const differences: Difference[] = [];
   let drawn = 0;
-  let refused = 0;
+  const refused: string[] = [];
   try {
     const stock = await pages.open('mermaid-stock');
     const patched = await pages.open('mermaid');
@@ -42,7 +42,7 @@ export async function compareWithStock(
           differences.push({ name, why: firstDifference(before.svg, after.svg) });
         }
       } else {
-        refused += 1;
+        refused.push(name);
         if ('svg' in after)
           differences.push({ name, why: `stock refuses (${before.error}), patched draws` });
         else if (after.error !== before.error) {

@@ -17,6 +17,26 @@ export const ARROWS = [
   '-)',
   '--)',
 ] as const;
+/** The half arrows (v11.12.3+), solid and dotted, as mermaid's lexer spells them. */
+export const HALF_ARROWS = [
+  '-|\\',
+  '--|\\',
+  '-|/',
+  '--|/',
+  '/|-',
+  '/|--',
+  '\\|-',
+  '\\|--',
+  '-\\\\',
+  '--\\\\',
+  '-//',
+  '--//',
+  '//-',
+  '//--',
+  '\\\\-',
+  '\\\\--',
+] as const;
+const ALL_ARROWS = [...ARROWS, ...HALF_ARROWS];
 const WORDS = [
   'request',
   'token',
@@ -87,6 +107,20 @@ const CONSTRUCTS: Record<string, string> = {
     'Alice->>Bob:wrap: this message is explicitly wrapped because it is long enough to wrap\nAlice->>Bob:nowrap: this message is explicitly not wrapped although it is very long indeed',
   selfMessages: 'Alice->>Alice: think\nAlice-->>Alice: think more\nAlice-)Alice: async self',
   katex: 'Alice->>Bob: $$x^2 + y^2$$\nNote over Alice: $$\\sqrt{2}$$',
+  typesWithAs:
+    'participant API@{ "type": "boundary" } as Public API\nactor DB@{ "type": "database" } as User Database\nparticipant Svc@{ "type": "control" } as Auth Service\nAPI->>Svc: Authenticate\nSvc->>DB: Query user\nDB-->>Svc: User data\nSvc-->>API: Token',
+  aliasPrecedence:
+    'participant API@{ "type": "boundary", "alias": "Internal Name" } as External Name\nparticipant DB@{ "type": "database", "alias": "Internal DB" } as External DB\nAPI->>DB: Query\nDB-->>API: Result',
+  halfArrows: HALF_ARROWS.map((arrow, i) => `Alice${arrow}Bob: half arrow ${i}`).join('\n'),
+  centralConnections:
+    'participant Alice\nparticipant John\nAlice->>()John: Hello John\nAlice()->>John: How are you?\nJohn()->>()Alice: Great!',
+  centralConnectionArrows: ARROWS.map(
+    (arrow, i) =>
+      `Alice${arrow}()John: in ${i}\nJohn()${arrow}Alice: out ${i}\nAlice()${arrow}()John: both ${i}`,
+  ).join('\n'),
+  autonumberStart: 'autonumber 10 5\nAlice->>John: Hello\nJohn-->>Alice: Hi\nAlice->>John: Bye',
+  autonumberDecimal:
+    'autonumber 1.5 0.25\nAlice->>John: Hello\nJohn-->>Alice: Hi\nAlice->>John: Bye',
 };
 
 const DIRECTIVES = [
@@ -127,7 +161,7 @@ function randomDiagram(random: Random): string {
       if (suffix === '-' && !active.get(a)) suffix = '';
       if (suffix === '-') active.set(a, active.get(a)! - 1);
       if (suffix === '+') active.set(b, (active.get(b) ?? 0) + 1);
-      lines.push(`${a}${random.pick(ARROWS)}${suffix}${b}: ${random.pick(WORDS)}`);
+      lines.push(`${a}${random.pick(ALL_ARROWS)}${suffix}${b}: ${random.pick(WORDS)}`);
     } else if (roll < 13) {
       const where = random.pick(['right of', 'left of', 'over']);
       const who = where === 'over' && random.chance(0.5) ? `${a},${b}` : a;
@@ -161,7 +195,7 @@ export function sequenceDiagrams(random: Random, randomCount: number): CorpusDia
       });
     });
   }
-  ARROWS.forEach((arrow, i) => {
+  ALL_ARROWS.forEach((arrow, i) => {
     diagrams.push({
       name: `sequence-arrow-${i}`,
       text: `sequenceDiagram\nAlice${arrow}Bob: arrow ${arrow}\nBob${arrow}+Alice: activating\nAlice${arrow}-Bob: back\n`,
