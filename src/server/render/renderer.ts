@@ -5,7 +5,6 @@
  * another user rendered. Used by the public API's convert call; sharing's preview images reuse it.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { exceedsTextLimit, type MermaidTheme } from '../../shared/mermaid-config.js';
 import type { PageRenderAnswer, PageRenderInput } from '../../shared/render/diagramRender.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
@@ -15,7 +14,7 @@ import { paperPixels, printPdf, screenshot, type PdfPage } from './capture.js';
 import { fitSvg } from './fit-svg.js';
 import { targetSize, viewBoxSize, type Size } from './image-size.js';
 import { MERMAID_VERSION, renderPageScript } from './page-assets.js';
-import { PagePool } from './page-pool.js';
+import { PagePool, type PageCall } from './page-pool.js';
 
 export type ImageFormat = 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
 
@@ -120,36 +119,21 @@ type DrawnInPage = Exclude<PageRenderAnswer, { error: string }>;
  * viewBox comes back as text; anything else is left on the page (for a screenshot or a PDF) and
  * comes back with its own size.
  */
-export async function drawInPage(page: Page, request: RenderRequest): Promise<DrawnInPage> {
+export async function drawInPage(call: PageCall, request: RenderRequest): Promise<DrawnInPage> {
   const input: PageRenderInput = {
     content: request.content,
     format: request.format,
     background: request.background,
     theme: request.theme,
   };
-  const answer = await page.evaluate(
-    (arg) =>
-      (
-        globalThis as unknown as {
-          lifelineRender(i: PageRenderInput): Promise<PageRenderAnswer>;
-        }
-      ).lifelineRender(arg),
-    input,
-  );
+  const answer = await call<PageRenderAnswer>('lifelineRender', input);
   if ('error' in answer) throw new AppError(400, answer.error);
   return answer;
 }
 
 /** Sizes and centres the drawing left on the page by `drawInPage`. */
-async function placeInPage(page: Page, size: Size): Promise<void> {
-  await page.evaluate(
-    ({ width, height }) =>
-      (globalThis as unknown as { lifelinePlace(w: number, h: number): void }).lifelinePlace(
-        width,
-        height,
-      ),
-    size,
-  );
+async function placeInPage(call: PageCall, size: Size): Promise<void> {
+  await call<undefined>('lifelinePlace', size);
 }
 
 /** The viewport a request needs before drawing, when it is known without the drawing. */
@@ -202,8 +186,8 @@ export function createRenderer(options: RendererOptions): Renderer {
     if (!pool) throw new AppError(503, NO_CHROMIUM);
     const { format, background } = request;
     let fallback = false;
-    const body = await pool.use(caller, knownViewport(request), async (page, resize) => {
-      const drawn = await drawInPage(page, request);
+    const body = await pool.use(caller, knownViewport(request), async (page, resize, call) => {
+      const drawn = await drawInPage(call, request);
       fallback = drawn.fallback;
       if (format === 'svg') {
         const svg = drawn.svg ?? '';
@@ -217,12 +201,12 @@ export function createRenderer(options: RendererOptions): Renderer {
           pdf.paper === 'fit'
             ? targetSize({ width: null, height: null, scale: request.scale }, natural)
             : paperPixels(pdf.paper, pdf.landscape);
-        await placeInPage(page, size);
+        await placeInPage(call, size);
         return printPdf(page, pdf, size);
       }
       const size = targetSize(request, natural);
       await resize(size);
-      await placeInPage(page, size);
+      await placeInPage(call, size);
       return screenshot(page, format, size, background === 'transparent');
     });
     return { body, contentType: CONTENT_TYPES[format], etag, fallback };

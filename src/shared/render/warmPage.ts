@@ -13,7 +13,7 @@ import type { PageRenderAnswer, PageRenderInput } from './diagramRender.js';
 interface WarmPageWindow {
   mermaid: Mermaid;
   lifelineRender(input: PageRenderInput): Promise<PageRenderAnswer>;
-  lifelinePlace(width: number, height: number): void;
+  lifelinePlace(size: { width: number; height: number }): void;
 }
 
 const page = window as unknown as Window & WarmPageWindow;
@@ -54,7 +54,7 @@ page.lifelineRender = async (input) => {
   };
 };
 
-page.lifelinePlace = (width, height) => {
+page.lifelinePlace = ({ width, height }) => {
   const box = stage();
   const element = box.querySelector('svg');
   box.style.width = `${width}px`;
