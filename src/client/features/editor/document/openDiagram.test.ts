@@ -19,17 +19,23 @@ function linkedPair(server: Y.Doc): [Y.Doc, Y.Doc] {
 
 const start = { title: 'Flow', content: 'sequenceDiagram\n    A->>B: hi\n' };
 
+/** Two editors of `start`, each on its own live copy. */
+function aliceAndBob(): [OpenDiagram, OpenDiagram] {
+  const [sharedA, sharedB] = linkedPair(seededDoc(start));
+  const alice = new OpenDiagram(start);
+  const bob = new OpenDiagram(start);
+  alice.attach(sharedA);
+  bob.attach(sharedB);
+  return [alice, bob];
+}
+
 function typeAt(diagram: OpenDiagram, index: number, text: string) {
   diagram.doc.transact(() => diagram.text.insert(index, text), ORIGIN.local);
 }
 
 describe('OpenDiagram', () => {
   it('two editors typing at once converge, keeping both edits', () => {
-    const [sharedA, sharedB] = linkedPair(seededDoc(start));
-    const alice = new OpenDiagram(start);
-    const bob = new OpenDiagram(start);
-    alice.attach(sharedA);
-    bob.attach(sharedB);
+    const [alice, bob] = aliceAndBob();
     typeAt(alice, 0, '%% alice\n');
     typeAt(bob, bob.text.length, '    B->>A: bye\n');
     expect(alice.read().content).toBe(bob.read().content);
@@ -73,11 +79,7 @@ describe('OpenDiagram', () => {
   });
 
   it('with auto-save off, local edits stay local until flushed while remote edits still arrive', () => {
-    const [sharedA, sharedB] = linkedPair(seededDoc(start));
-    const alice = new OpenDiagram(start);
-    const bob = new OpenDiagram(start);
-    alice.attach(sharedA);
-    bob.attach(sharedB);
+    const [alice, bob] = aliceAndBob();
     alice.setBuffering(true);
     typeAt(alice, 0, '%% draft\n');
     expect(alice.hasUnsent()).toBe(true);
@@ -90,11 +92,7 @@ describe('OpenDiagram', () => {
   });
 
   it('a whole-text replacement is a minimal diff: a remote edit elsewhere survives', () => {
-    const [sharedA, sharedB] = linkedPair(seededDoc(start));
-    const alice = new OpenDiagram(start);
-    const bob = new OpenDiagram(start);
-    alice.attach(sharedA);
-    bob.attach(sharedB);
+    const [alice, bob] = aliceAndBob();
     alice.setBuffering(true);
     alice.replaceText(start.content.replace('hi', 'hello'));
     typeAt(bob, 0, '%% bob\n');
@@ -104,21 +102,13 @@ describe('OpenDiagram', () => {
   });
 
   it('titles travel through the same document', () => {
-    const [sharedA, sharedB] = linkedPair(seededDoc(start));
-    const alice = new OpenDiagram(start);
-    const bob = new OpenDiagram(start);
-    alice.attach(sharedA);
-    bob.attach(sharedB);
+    const [alice, bob] = aliceAndBob();
     alice.setTitle('Renamed');
     expect(bob.read().title).toBe('Renamed');
   });
 
   it('undo takes back only this editor’s own typing, not a remote edit', () => {
-    const [sharedA, sharedB] = linkedPair(seededDoc(start));
-    const alice = new OpenDiagram(start);
-    const bob = new OpenDiagram(start);
-    alice.attach(sharedA);
-    bob.attach(sharedB);
+    const [alice, bob] = aliceAndBob();
     typeAt(alice, 0, 'A');
     typeAt(bob, bob.text.length, 'B');
     alice.undoManager.undo();
