@@ -28,6 +28,8 @@ const CLI_RUNS: Record<Name, number> = { small: 3, medium: 1, large: 1, flow: 3 
 const MEMORY_RENDERS = 2000;
 const MEMORY_SETTLE_MS = 3000;
 const CLIENTS = 4;
+/** Throughput bursts, each between two measurements of the in-page limit (odd: a median). */
+const THROUGHPUT_ROUNDS = 3;
 
 const chromium = findChromium();
 if (!chromium) throw new Error('No Chromium found: set CHROME_PATH');
@@ -307,11 +309,22 @@ async function main() {
     format,
   });
   await burst(cold, 20, (i) => unique(-i));
-  // The baseline brackets the burst, measured just before and just after it: the machine's pace
-  // drifts over a run (the two-page limit read anywhere from 126 to 193/s at the run's end).
-  const limitBefore = await twoPagesInPage(300, (i) => unique(20_000 + i).content);
-  const throughput = await burst(cold, 300, (i) => unique(i));
-  const limitAfter = await twoPagesInPage(300, (i) => unique(30_000 + i).content);
+  // Each burst is bracketed by the baseline, measured just before and just after it: the
+  // machine's pace drifts over a run (the two-page limit read anywhere from 126 to 193/s at one
+  // run's end). The goal is read off the median of THROUGHPUT_ROUNDS such ratios, as one burst's
+  // ratio swung from 77% to 89% between runs of the same code within the hour.
+  const limits = [await twoPagesInPage(300, (i) => unique(20_000 + i).content)];
+  const bursts: number[] = [];
+  for (let round = 0; round < THROUGHPUT_ROUNDS; round += 1) {
+    bursts.push(await burst(cold, 300, (i) => unique(40_000 + round * 1000 + i)));
+    limits.push(await twoPagesInPage(300, (i) => unique(50_000 + round * 1000 + i).content));
+  }
+  const roundRatios = bursts.map((rate, i) => rate / ((limits[i]! + limits[i + 1]!) / 2));
+  const medianRound = [...roundRatios.keys()].sort((a, b) => roundRatios[a]! - roundRatios[b]!)[
+    Math.floor(THROUGHPUT_ROUNDS / 2)
+  ]!;
+  const throughput = bursts[medianRound]!;
+  const [limitBefore, limitAfter] = [limits[medianRound]!, limits[medianRound + 1]!];
   const pageLimit = (limitBefore + limitAfter) / 2;
   const oneUserThroughput = await burst(cold, 300, (i) => unique(500 + i), true);
   // A quarter of the same mix first: the first PNG screenshots on both pages grow Chromium's
@@ -393,6 +406,9 @@ async function main() {
     `Throughput, ${CLIENTS} clients of ${CLIENTS} users, 2 pages, small SVG: ${throughput.toFixed(1)} renders/s (in-page limit of 2 pages rendering at once, before and after: ${pageLimit.toFixed(1)}/s (${limitBefore.toFixed(1)}, ${limitAfter.toFixed(1)}), ${((throughput / pageLimit) * 100).toFixed(0)}%; twice one page's rate: ${idealLimit.toFixed(1)}/s, ${((throughput / idealLimit) * 100).toFixed(0)}%)`,
   );
   console.log(
+    `  rounds (burst against the limits around it): ${roundRatios.map((ratio, i) => `${bursts[i]!.toFixed(1)}/s ${(ratio * 100).toFixed(0)}%`).join(', ')}; the median round is shown above`,
+  );
+  console.log(
     `  ${CLIENTS} clients of one user (held to one page of two by fair sharing): ${oneUserThroughput.toFixed(1)} renders/s, ${((oneUserThroughput / pageLimit) * 100).toFixed(0)}% of the two-page limit`,
   );
   console.log(
@@ -430,6 +446,8 @@ async function main() {
         largeOverStock,
         cached,
         throughput,
+        throughputRounds: bursts,
+        throughputLimits: limits,
         oneUserThroughput,
         pageLimit,
         limitBefore,
