@@ -13,6 +13,7 @@ import {
   type CDPSession,
   type Page,
 } from 'playwright-core';
+import type { WarmPageApi } from '../../shared/render/diagramRender.js';
 import { AppError } from '../errors.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { FairShare } from './fair-share.js';
@@ -50,10 +51,16 @@ interface Slot {
 }
 
 /**
- * Calls a function the page's script put on its global object with one argument, and answers
- * its result (awaited when it is a promise).
+ * Calls a function the page's script put on its global object with its one argument, and
+ * answers its result (awaited when it is a promise).
  */
-export type PageCall = <T>(name: string, argument: unknown) => Promise<T>;
+export type PageCall = <Name extends keyof WarmPageApi>(
+  name: Name,
+  argument: PageArgument<Name>,
+) => Promise<PageAnswer<Name>>;
+
+type PageArgument<Name extends keyof WarmPageApi> = Parameters<WarmPageApi[Name]>[0];
+type PageAnswer<Name extends keyof WarmPageApi> = Awaited<ReturnType<WarmPageApi[Name]>>;
 
 // The function's name and argument travel as values of the call, never as source text.
 const CALL_GLOBAL = 'function (name, argument) { return this[name](argument); }';
@@ -65,7 +72,10 @@ const CALL_GLOBAL = 'function (name, argument) { return this[name](argument); }'
  * Decisions).
  */
 function callOn(slot: Slot): PageCall {
-  return async <T>(name: string, argument: unknown): Promise<T> => {
+  return async <Name extends keyof WarmPageApi>(
+    name: Name,
+    argument: PageArgument<Name>,
+  ): Promise<PageAnswer<Name>> => {
     const { result, exceptionDetails } = await slot.devtools.send('Runtime.callFunctionOn', {
       objectId: slot.globalId,
       functionDeclaration: CALL_GLOBAL,
@@ -76,7 +86,8 @@ function callOn(slot: Slot): PageCall {
     if (exceptionDetails) {
       throw new Error(exceptionDetails.exception?.description ?? exceptionDetails.text);
     }
-    return result.value as T;
+    // returnByValue: the page's answer as JSON, of the shape WarmPageApi declares.
+    return result.value as PageAnswer<Name>;
   };
 }
 

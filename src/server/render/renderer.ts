@@ -126,14 +126,14 @@ export async function drawInPage(call: PageCall, request: RenderRequest): Promis
     background: request.background,
     theme: request.theme,
   };
-  const answer = await call<PageRenderAnswer>('lifelineRender', input);
+  const answer = await call('lifelineRender', input);
   if ('error' in answer) throw new AppError(400, answer.error);
   return answer;
 }
 
 /** Sizes and centres the drawing left on the page by `drawInPage`. */
 async function placeInPage(call: PageCall, size: Size): Promise<void> {
-  await call<undefined>('lifelinePlace', size);
+  await call('lifelinePlace', size);
 }
 
 /** The viewport a request needs before drawing, when it is known without the drawing. */

@@ -35,3 +35,14 @@ export type PageRenderAnswer =
       /** Drawn only with comment lines removed (the preview shows the same). */
       fallback: boolean;
     };
+
+/**
+ * The functions a warm page's script puts on its global object (src/shared/render/warmPage.ts),
+ * each called by the server with one argument.
+ */
+export interface WarmPageApi {
+  /** Draws one diagram and leaves it fitted in #stage. */
+  lifelineRender(input: PageRenderInput): Promise<PageRenderAnswer>;
+  /** Gives the drawing left on the page its final size. */
+  lifelinePlace(size: { width: number; height: number }): void;
+}

@@ -8,12 +8,10 @@
  */
 import type { Mermaid } from 'mermaid';
 import { createDrawDiagram } from './drawDiagram.js';
-import type { PageRenderAnswer, PageRenderInput } from './diagramRender.js';
+import type { WarmPageApi } from './diagramRender.js';
 
-interface WarmPageWindow {
+interface WarmPageWindow extends WarmPageApi {
   mermaid: Mermaid;
-  lifelineRender(input: PageRenderInput): Promise<PageRenderAnswer>;
-  lifelinePlace(size: { width: number; height: number }): void;
 }
 
 const page = window as unknown as Window & WarmPageWindow;
