@@ -4,6 +4,8 @@ import type { Diagram, Folder } from '../src/shared/schemas';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
+import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { readFixture } from '../test/fixtures/diagrams';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator as toast } from './support/toasts';
 
@@ -176,6 +178,45 @@ test.describe('sidebar at desktop size', () => {
     await expect(titleInput(page)).toHaveValue('Older');
     await expect(diagramRow(page, 'Older')).toHaveAttribute('data-active', 'true');
     await expect(diagramRow(page, 'Newer')).not.toHaveAttribute('data-active');
+  });
+
+  test('another diagram opens at the start of its drawing, not where the last one was panned', async ({
+    page,
+  }) => {
+    await openEditor(page, async () => {
+      const created = await page.request.post('/api/diagrams', {
+        data: { title: 'Long', content: readFixture('medium.mmd') },
+      });
+      expect(created.status()).toBe(201);
+      await createDiagram(page, 'Short');
+    });
+    const preview = page.getByTestId(PREVIEW_TEST_IDS.root);
+    const drawingTop = async () => {
+      const frame = page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
+      const [svg, stage] = await Promise.all([
+        frame.locator('svg').first().boundingBox(),
+        page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox(),
+      ]);
+      return (svg?.y ?? NaN) - (stage?.y ?? NaN);
+    };
+    await diagramRow(page, 'Long').getByRole('button', { name: 'Long', exact: true }).click();
+    await expect(preview).toHaveAttribute(
+      'data-shown-length',
+      String(readFixture('medium.mmd').length),
+    );
+    const start = await drawingTop();
+    expect(start).toBeGreaterThanOrEqual(0);
+    // Down the long drawing (Alt+wheel pans down).
+    const area = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+    await page.mouse.move(area!.x + area!.width / 2, area!.y + area!.height / 2);
+    await page.keyboard.down('Alt');
+    for (let i = 0; i < 5; i += 1) await page.mouse.wheel(0, 300);
+    await page.keyboard.up('Alt');
+    await expect.poll(drawingTop).toBeLessThan(start - 600);
+
+    await diagramRow(page, 'Short').getByRole('button', { name: 'Short', exact: true }).click();
+    await expect(preview).toHaveAttribute('data-shown-length', String(CONTENT.length));
+    await expect.poll(drawingTop).toBeCloseTo(start, 0);
   });
 
   test('moves a diagram into a folder and back with the mouse', async ({ page }) => {

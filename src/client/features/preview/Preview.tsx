@@ -116,8 +116,11 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
     // keys keep working, and the second click of a double-click still opens the label editor.
     engine.onSelectLine((line) => link.goTo(line, null, false));
     const stop = link.onCursorLine((line) => engine.highlight(line));
+    // Another diagram is shown from its start, not where the last one was panned or zoomed to.
+    const stopOther = link.onOtherDiagram(() => engine.view('restart'));
     return () => {
       stop();
+      stopOther();
       engine.onSelectLine(null);
     };
   }, [engine, link]);

@@ -68,7 +68,7 @@ export class InlineEngine implements PreviewEngine {
   view(command: ViewCommandName): void {
     const shown = this.store.getState().shown;
     const box = this.container;
-    if (command === 'reset' || !box || !shown?.width || !shown.height) {
+    if (command !== 'fit' || !box || !shown?.width || !shown.height) {
       return this.setZoom(ZOOM.initial);
     }
     const fit = Math.min(box.clientWidth / shown.width, box.clientHeight / shown.height);

@@ -1,7 +1,7 @@
 /** The state both preview engines (frame and inline) publish to the Preview component. */
 import { exceedsTextLimit, previewThemeFor, type ResolvedTheme } from '@shared/mermaid-config';
 import { ZOOM } from '@shared/constants';
-import type { FrameTheme, LabelEdit, RenderResult } from './protocol';
+import type { FrameTheme, LabelEdit, RenderResult, ViewCommandName } from './protocol';
 import { setRenderedSvg } from './renderedSvg';
 
 export type PreviewStatus = RenderResult['status'] | 'too-large' | 'rendering';
@@ -18,7 +18,7 @@ export interface PreviewState {
   frame: number;
 }
 
-export type ViewCommandName = 'fit' | 'reset';
+export type { ViewCommandName } from './protocol';
 export type LabelEditHandler = (edit: Omit<LabelEdit, 'type'>) => void;
 
 export function previewStatus(state: PreviewState): PreviewStatus {

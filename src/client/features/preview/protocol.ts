@@ -79,10 +79,16 @@ export interface ZoomRequest {
   zoom: number;
 }
 
-/** Parent → frame: fit the drawing to the frame (never above 100%) or reset pan and zoom. */
+export type ViewCommandName = 'fit' | 'reset' | 'restart';
+
+/**
+ * Parent → frame: fit the drawing to the frame (never above 100%), reset pan and zoom, or
+ * restart: another diagram is open, so reset now and place its first drawing as the frame's
+ * very first one.
+ */
 export interface ViewCommand {
   type: 'lifeline:view';
-  command: 'fit' | 'reset';
+  command: ViewCommandName;
 }
 
 /** Parent → frame: show or hide the repeated actor headers. */
@@ -184,7 +190,7 @@ export function isViewCommand(data: unknown): data is ViewCommand {
   return (
     isRecord(data) &&
     data.type === 'lifeline:view' &&
-    (data.command === 'fit' || data.command === 'reset')
+    (data.command === 'fit' || data.command === 'reset' || data.command === 'restart')
   );
 }
 

@@ -13,4 +13,6 @@ export interface SourceLink {
   goTo(line: number, column: number | null, focus: boolean): void;
   /** Calls `listener` with the cursor's line now and on every change; answers unsubscribe. */
   onCursorLine(listener: (line: number | null) => void): () => void;
+  /** Calls `listener` whenever the editor opens another diagram; answers unsubscribe. */
+  onOtherDiagram(listener: () => void): () => void;
 }

@@ -119,7 +119,8 @@ export class EditorSession {
 
   /**
    * Binds the view to the diagram's new Y.Doc. When it holds the same diagram (the live session
-   * adopted the server's copy), the caret and scroll stay where the person left them.
+   * adopted the server's copy), the caret and scroll stay where the person left them; another
+   * diagram starts at its top, and the drawing's view is reset.
    */
   private reset(samePlace: boolean): void {
     const view = this.view;
@@ -127,7 +128,13 @@ export class EditorSession {
     const selection = samePlace ? view.state.selection : undefined;
     const scrollTop = view.scrollDOM.scrollTop;
     view.setState(this.createState(selection));
-    if (samePlace) view.scrollDOM.scrollTop = scrollTop;
+    if (samePlace) {
+      view.scrollDOM.scrollTop = scrollTop;
+      return;
+    }
+    // Another diagram opens at its top left, text and drawing alike.
+    view.scrollDOM.scrollTo(0, 0);
+    this.smarts.otherDiagram();
   }
 
   private createState(keep?: EditorSelection): EditorState {

@@ -182,6 +182,7 @@ window.addEventListener('message', (event) => {
   else if (isZoomRequest(data)) view.zoomTo(data.zoom);
   else if (isViewCommand(data)) {
     if (data.command === 'fit') view.fit();
+    else if (data.command === 'restart') view.restart();
     else view.reset();
   } else if (isHighlightRequest(data)) {
     link.highlight(data.line);

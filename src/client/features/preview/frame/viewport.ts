@@ -20,6 +20,8 @@ export class Viewport {
   zoom: number = ZOOM.initial;
   private width = 0;
   private height = 0;
+  /** The next drawing is placed by reset (see `restart`). */
+  private placeNext = false;
   private frame = 0;
   private settle = 0;
   private reported = this.zoom;
@@ -33,19 +35,32 @@ export class Viewport {
     private readonly mode: ApplyMode = 'transform',
   ) {}
 
-  /** A new drawing: the first one is placed by reset; later ones keep the view (typing). */
+  /**
+   * A new drawing: the first one (of the frame, or since `restart`) is placed by reset; later
+   * ones keep the view (typing).
+   */
   setContent(width: number, height: number): void {
-    const first = this.width === 0;
+    const first = this.width === 0 || this.placeNext;
     this.width = width;
     this.height = height;
     if (first) this.reset();
     else this.schedule();
   }
 
+  /**
+   * Another diagram: reset now, and place its first drawing by reset too (its size is not known
+   * yet). A pan or zoom before that drawing arrives is the person's own, and stays.
+   */
+  restart(): void {
+    this.reset();
+    this.placeNext = true;
+  }
+
   /** Zooms to `zoom`, keeping the stage point (`cx`, `cy`) still (the centre by default). */
   zoomTo(zoom: number, cx = this.stage.clientWidth / 2, cy = this.stage.clientHeight / 2): void {
     const next = clampZoom(zoom, ZOOM.min, ZOOM.max);
     if (next === this.zoom) return;
+    this.placeNext = false;
     const ratio = next / this.zoom;
     this.x = cx - (cx - this.x) * ratio;
     this.y = cy - (cy - this.y) * ratio;
@@ -55,6 +70,7 @@ export class Viewport {
 
   panBy(dx: number, dy: number): void {
     if (dx === 0 && dy === 0) return;
+    this.placeNext = false;
     this.x += dx;
     this.y += dy;
     this.schedule();
@@ -62,6 +78,7 @@ export class Viewport {
 
   /** Zoom 1, centred horizontally (left-aligned when wider than the stage), top padded. */
   reset(): void {
+    this.placeNext = false;
     this.zoom = ZOOM.initial;
     this.place();
   }
@@ -69,6 +86,7 @@ export class Viewport {
   /** The whole drawing in view, never above 100% (spec §9). */
   fit(): void {
     if (!this.width || !this.height) return;
+    this.placeNext = false;
     const room = (size: number) => Math.max(1, size - 2 * PADDING_PX);
     const fit = Math.min(
       room(this.stage.clientWidth) / this.width,

@@ -13,6 +13,7 @@ import { formatKeymap } from './format';
 export class EditorSmarts implements SourceLink {
   private view: EditorView | null = null;
   private readonly listeners = new Set<(line: number | null) => void>();
+  private readonly otherDiagramListeners = new Set<() => void>();
   private cursorLine: number | null = null;
 
   extensions(): Extension[] {
@@ -57,6 +58,18 @@ export class EditorSmarts implements SourceLink {
     return () => {
       this.listeners.delete(listener);
     };
+  }
+
+  onOtherDiagram(listener: () => void): () => void {
+    this.otherDiagramListeners.add(listener);
+    return () => {
+      this.otherDiagramListeners.delete(listener);
+    };
+  }
+
+  /** The editor now shows another diagram (EditorSession). */
+  otherDiagram(): void {
+    for (const listener of this.otherDiagramListeners) listener();
   }
 
   private publishCursor() {
