@@ -117,6 +117,7 @@ describe('workspace messages', () => {
 
   it('accepts view commands, pin requests, view states and label edits', () => {
     expect(isViewCommand({ type: 'lifeline:view', command: 'fit' })).toBe(true);
+    expect(isViewCommand({ type: 'lifeline:view', command: 'restart' })).toBe(true);
     expect(isPinRequest({ type: 'lifeline:pin', pinned: false })).toBe(true);
     expect(isFrameMessage({ type: 'lifeline:view-state', zoom: 1.2 })).toBe(true);
     expect(isFrameMessage(edit)).toBe(true);
