@@ -26,7 +26,10 @@ fail() {
 }
 
 bash scripts/ensure-chromium.sh >/dev/null || fail "no Chromium for the renderer."
-npm run --silent build >/dev/null || fail "npm run build failed."
+# LIFELINE_BUILT=1: dist/ was built from this tree just before (CI builds once for every phase).
+if [ "${LIFELINE_BUILT:-}" != 1 ]; then
+  npm run --silent build >/dev/null || fail "npm run build failed."
+fi
 app="$work/app"
 mkdir -p "$app"
 cp package.json package-lock.json "$app/"

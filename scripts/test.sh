@@ -5,18 +5,38 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-[ -d node_modules ] || npm ci --no-audit --no-fund || exit 1
+# Each phase's time, printed before the tally (LIFELINE_PHASES_FILE: also appended there).
+phases=()
+phase() {
+  local name="$1" start=$SECONDS
+  shift
+  "$@"
+  local code=$?
+  phases+=("$(printf '%-14s %4d s' "$name" $((SECONDS - start)))")
+  [ -z "${LIFELINE_PHASES_FILE:-}" ] || echo "${phases[-1]}" >>"$LIFELINE_PHASES_FILE"
+  return $code
+}
+
+[ -d node_modules ] || phase install npm ci --no-audit --no-fund || exit 1
 bash scripts/ensure-chromium.sh || exit 1
-npm run build || exit 1
+# LIFELINE_BUILT=1: dist/ was built from this tree just before (CI builds once for every phase).
+if [ "${LIFELINE_BUILT:-}" != 1 ]; then
+  phase build npm run build || exit 1
+  export LIFELINE_BUILT=1
+fi
 
 mkdir -p reports
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json || status=1
+phase vitest npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json ||
+  status=1
 # Load, faults and shutdown against the real server process (short durations; see test:soak).
-npx vitest run -c vitest.reliability.config.ts --reporter=default --reporter=json \
-  --outputFile=reports/reliability.json || status=1
-PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json \
+phase reliability npx vitest run -c vitest.reliability.config.ts --reporter=default \
+  --reporter=json --outputFile=reports/reliability.json || status=1
+phase e2e env PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json \
   npx playwright test --reporter=list,json || status=1
+
+echo "Phase times:"
+printf '  %s\n' "${phases[@]}"
 
 node scripts/test-tally.mjs reports/vitest.json reports/playwright.json reports/reliability.json ||
   status=1
