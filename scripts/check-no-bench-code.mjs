@@ -46,7 +46,7 @@ for (const dir of dirs) {
 if (offenders.length > 0) {
   console.error('The shipped build must not hold benchmark scaffolding, but it has:');
   for (const line of offenders.slice(0, 20)) console.error(`  ${line}`);
-  console.error("Guard it with import.meta.env.MODE === 'bench' (see README, Decisions).");
+  console.error("Guard it with import.meta.env.MODE === 'bench' (see docs/decisions.md).");
   process.exit(1);
 }
 console.log(`No benchmark scaffolding in ${dirs.join(', ')}.`);

@@ -24,7 +24,7 @@ const MEASURE_MARKER = 'Lifeline patch (one family when it decides)';
 const SANITIZE_MARKER = 'Lifeline patch (deferred sanitize)';
 const MARKERS = [...SEQUENCE_MARKERS, MEASURE_MARKER, SANITIZE_MARKER];
 const UPGRADE =
-  'see README "Decisions": re-apply the change to the new version and run `npx patch-package mermaid`';
+  'see docs/decisions.md: re-apply the change to the new version and run `npx patch-package mermaid`';
 
 function patchedPaths(patch: string): string[] {
   return [...patch.matchAll(/^diff --git a\/node_modules\/mermaid\/(\S+) /gm)].map((m) => m[1]!);
