@@ -67,6 +67,25 @@ export default tseslint.config(
     },
   },
   {
+    // One way down: a route file calls stores and shared replies, never another route file.
+    files: ['src/server/**/routes.ts', 'src/server/**/*-routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'], message: 'Server code cannot import client code.' },
+            {
+              group: ['**/routes.js', '**/*-routes.js', './routes', '**/routes', '**/*-routes'],
+              message:
+                'A route file imports no other route file: put what both need beside its store (e.g. replies.ts, common.ts).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/zod.ts'],
     rules: {

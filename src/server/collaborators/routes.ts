@@ -5,7 +5,7 @@ import { addCollaboratorBody, collaboratorParams, idParams } from '../../shared/
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import type { Actor } from '../diagrams/access.js';
-import { DIAGRAM_NOT_FOUND } from '../diagrams/routes.js';
+import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { collaboratorsStore } from './store.js';

@@ -1,5 +1,5 @@
 /** The diagram calls of spec §7. Parse → store (scoped to the acting user) → reply. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createDiagramBody,
@@ -10,32 +10,12 @@ import {
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
-import { FOLDER_NOT_FOUND } from '../folders/routes.js';
+import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
 import type { LiveRest } from '../live/rest.js';
 import type { Actor } from './access.js';
-import { diagramsStore, type UpdateResult } from './store.js';
-
-export const DIAGRAM_NOT_FOUND = 'Diagram not found';
-export const CONFLICT_MESSAGE =
-  'This diagram was changed elsewhere since you opened it. Keep the saved version or overwrite it with yours.';
-const VIEWER_CANNOT_EDIT =
-  'You can view this diagram but not change it. Save a copy to make your own version.';
-const OWNER_ONLY_CHANGE = 'Only the owner can share, move or delete this diagram.';
-
-/** The answer to a change of a diagram (PUT, restore of a version): the diagram or an error. */
-export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
-  switch (result.status) {
-    case 'updated':
-      return result.diagram;
-    case 'missing':
-      throw notFound(DIAGRAM_NOT_FOUND);
-    case 'forbidden':
-      throw new AppError(403, result.access === 'viewer' ? VIEWER_CANNOT_EDIT : OWNER_ONLY_CHANGE);
-    case 'conflict':
-      return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
-  }
-}
+import { DIAGRAM_NOT_FOUND, OWNER_ONLY_CHANGE, replyToUpdate } from './replies.js';
+import { diagramsStore } from './store.js';
 
 export function diagramRoutes(app: FastifyInstance, db: Db, live: LiveRest): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

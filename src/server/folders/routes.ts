@@ -5,9 +5,8 @@ import { createFolderBody, idParams, updateFolderBody } from '../../shared/schem
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import { notFound } from '../errors.js';
+import { FOLDER_NOT_FOUND } from './replies.js';
 import { foldersStore } from './store.js';
-
-export const FOLDER_NOT_FOUND = 'Folder not found';
 
 export function folderRoutes(app: FastifyInstance, db: Db): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

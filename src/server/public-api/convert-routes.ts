@@ -5,7 +5,7 @@ import { convertBody, errorBodySchema } from '../../shared/schemas.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
 import type { Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
-import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './diagram-routes.js';
+import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
 
 export function convertApiRoutes(
   app: FastifyInstance,

@@ -2,37 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiCreateDiagramBody, apiDiagramSchema, errorBodySchema } from '../../shared/schemas.js';
-import { bearerKey, requireTokenUser } from '../api-tokens/bearer.js';
-import type { ApiTokensStore } from '../api-tokens/store.js';
-import type { Db } from '../db/client.js';
-import type { FailedAuthGuard } from '../limits/address-limits.js';
+import { requireTokenUser } from '../api-tokens/bearer.js';
 import { diagramsStore } from '../diagrams/store.js';
+import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
 import { notFound } from '../errors.js';
-import { FOLDER_NOT_FOUND } from '../folders/routes.js';
+import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-
-export interface PublicApiDeps {
-  db: Db;
-  tokens: ApiTokensStore;
-  /** Where links point: PUBLIC_URL, else the address the server was started for. */
-  siteOrigin: string;
-  /** Calls per token per minute, for each /api/v1 call. */
-  perMinute: number;
-  /** Invalid tokens per client address. */
-  failedAuths: FailedAuthGuard;
-}
-
-export const rateLimitPerToken = (perMinute: number) => ({
-  rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: bearerKey },
-});
-
-export const errorResponses = {
-  400: errorBodySchema.describe('The body is invalid; the message names the field.'),
-  401: errorBodySchema.describe('The API token is missing or wrong.'),
-  429: errorBodySchema.describe(
-    'Too many calls with this token, or with invalid tokens from this address; see the Retry-After header.',
-  ),
-};
 
 export function diagramApiRoutes(app: FastifyInstance, deps: PublicApiDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { openRenderRoutes, type OpenRenderOptions } from '../open-render/routes.js';
 import type { Renderer } from '../render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
-import { diagramApiRoutes, type PublicApiDeps } from './diagram-routes.js';
+import type { PublicApiDeps } from './common.js';
+import { diagramApiRoutes } from './diagram-routes.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 import { openApiDocument, registerOpenApi } from './openapi.js';
 

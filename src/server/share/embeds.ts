@@ -5,7 +5,7 @@
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { API_DEFAULTS } from '../../shared/constants.js';
 import type { Db } from '../db/client.js';
-import { DIAGRAM_NOT_FOUND } from '../diagrams/routes.js';
+import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { notFound } from '../errors.js';
 import type { Renderer } from '../render/renderer.js';

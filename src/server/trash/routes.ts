@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/schemas.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
-import { DIAGRAM_NOT_FOUND } from '../diagrams/routes.js';
+import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { notFound } from '../errors.js';
 import { trashStore } from './store.js';
 

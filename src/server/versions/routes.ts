@@ -5,7 +5,7 @@ import { idParams } from '../../shared/schemas.js';
 import { versionParams } from '../../shared/versions.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
-import { DIAGRAM_NOT_FOUND, replyToUpdate } from '../diagrams/routes.js';
+import { DIAGRAM_NOT_FOUND, replyToUpdate } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { notFound } from '../errors.js';
 import type { LiveRest } from '../live/rest.js';

@@ -1,0 +1,29 @@
+/** What every /api/v1 route file shares: its dependencies, the per-token limit and the error answers. */
+import { errorBodySchema } from '../../shared/schemas.js';
+import { bearerKey } from '../api-tokens/bearer.js';
+import type { ApiTokensStore } from '../api-tokens/store.js';
+import type { Db } from '../db/client.js';
+import type { FailedAuthGuard } from '../limits/address-limits.js';
+
+export interface PublicApiDeps {
+  db: Db;
+  tokens: ApiTokensStore;
+  /** Where links point: PUBLIC_URL, else the address the server was started for. */
+  siteOrigin: string;
+  /** Calls per token per minute, for each /api/v1 call. */
+  perMinute: number;
+  /** Invalid tokens per client address. */
+  failedAuths: FailedAuthGuard;
+}
+
+export const rateLimitPerToken = (perMinute: number) => ({
+  rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: bearerKey },
+});
+
+export const errorResponses = {
+  400: errorBodySchema.describe('The body is invalid; the message names the field.'),
+  401: errorBodySchema.describe('The API token is missing or wrong.'),
+  429: errorBodySchema.describe(
+    'Too many calls with this token, or with invalid tokens from this address; see the Retry-After header.',
+  ),
+};
