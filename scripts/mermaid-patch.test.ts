@@ -19,6 +19,7 @@ const SEQUENCE_MARKERS = [
   'Lifeline patch (text height',
   'Lifeline patch (batched text measure)',
   'Lifeline patch (rect height)',
+  "Lifeline patch (stock's state)",
 ];
 const MEASURE_MARKER = 'Lifeline patch (one family when it decides)';
 const SANITIZE_MARKER = 'Lifeline patch (deferred sanitize)';
@@ -76,6 +77,7 @@ describe('the mermaid patch', () => {
     expect(chunks, 'one chunk defines calculateTextDimensions').toHaveLength(1);
     expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelinePremeasure = ');
     expect(chunks[0], UPGRADE).toContain(MEASURE_MARKER);
+    expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelineAside = ');
   });
 
   it('covers the render function the browser bundle runs', () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
 import { buildCorpus, isDocumentedExample, sampleCorpus } from './corpus';
+import { REGRESSIONS } from './regressions';
 import { compareWithStock } from './sameness';
 
 const whole = process.env.CORPUS === 'all';
@@ -22,6 +23,13 @@ describe('patched mermaid against stock mermaid', () => {
   it('the corpus holds at least 500 diagrams of every kind', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(500);
     expect(new Set(corpus.map((d) => d.name)).size).toBe(corpus.length);
+  });
+
+  it('draws every regression case as stock mermaid draws it', { timeout: 120_000 }, async () => {
+    const { refused, differences } = await compareWithStock(REGRESSIONS);
+    expect(differences).toEqual([]);
+    // A case stock refuses would prove nothing.
+    expect(refused).toEqual([]);
   });
 
   it(
