@@ -23,7 +23,7 @@ function firstDifference(a: string, b: string): string {
 /** Two pages of one Chromium, stock and patched, drawing the same texts in the same order. */
 export interface StockComparison {
   /** Why the patched drawing of `text` differs from stock's, or null when it does not. */
-  compare(text: string): Promise<{ stockDraws: boolean; why: string | null }>;
+  compare(text: string): Promise<{ stockDraws: boolean; stockError?: string; why: string | null }>;
   close(): Promise<void>;
 }
 
@@ -48,12 +48,11 @@ export async function openComparison(): Promise<StockComparison> {
       // break leaves that state as a freshly loaded mermaid has it: each text is drawn as it
       // would be on its own, so a difference can be shrunk and kept as a regression case.
       const settle = `sequenceDiagram\n    A->>B: settle ${count}\n`;
-      await stock.render(`settle${count}`, settle);
-      await patched.render(`settle${count}`, settle);
+      // Each page has its own renderer process: both draw at once.
+      await Promise.all([stock, patched].map((page) => page.render(`settle${count}`, settle)));
       // The same id in both pages: mermaid derives the SVG's ids from it.
       const id = `corpus${count}`;
-      const before = await stock.render(id, text);
-      const after = await patched.render(id, text);
+      const [before, after] = await Promise.all([stock.render(id, text), patched.render(id, text)]);
       if ('svg' in before) {
         if (!('svg' in after)) return { stockDraws: true, why: `patched refuses: ${after.error}` };
         if (normalise(after.svg) !== normalise(before.svg)) {
@@ -61,13 +60,13 @@ export async function openComparison(): Promise<StockComparison> {
         }
         return { stockDraws: true, why: null };
       }
-      if ('svg' in after) {
-        return { stockDraws: false, why: `stock refuses (${before.error}), patched draws` };
-      }
+      const refused = { stockDraws: false, stockError: before.error };
+      if ('svg' in after)
+        return { ...refused, why: `stock refuses (${before.error}), patched draws` };
       if (after.error !== before.error) {
-        return { stockDraws: false, why: `errors differ: ${before.error} / ${after.error}` };
+        return { ...refused, why: `errors differ: ${before.error} / ${after.error}` };
       }
-      return { stockDraws: false, why: null };
+      return { ...refused, why: null };
     },
     close: () => pages.close(),
   };

@@ -123,7 +123,7 @@ const CONSTRUCTS: Record<string, string> = {
     'autonumber 1.5 0.25\nAlice->>John: Hello\nJohn-->>Alice: Hi\nAlice->>John: Bye',
 };
 
-const DIRECTIVES = [
+export const SEQUENCE_DIRECTIVES = [
   '',
   '%%{init: {"sequence": {"wrap": false}}}%%\n',
   '%%{init: {"sequence": {"mirrorActors": false, "showSequenceNumbers": true}}}%%\n',
@@ -188,7 +188,7 @@ function randomDiagram(random: Random): string {
 export function sequenceDiagrams(random: Random, randomCount: number): CorpusDiagram[] {
   const diagrams: CorpusDiagram[] = [];
   for (const [construct, body] of Object.entries(CONSTRUCTS)) {
-    DIRECTIVES.forEach((directive, i) => {
+    SEQUENCE_DIRECTIVES.forEach((directive, i) => {
       diagrams.push({
         name: `sequence-${construct}-${i}`,
         text: `${directive}sequenceDiagram\n${body}\n`,
@@ -204,7 +204,7 @@ export function sequenceDiagrams(random: Random, randomCount: number): CorpusDia
   for (let i = 0; i < randomCount; i += 1) {
     diagrams.push({
       name: `sequence-random-${i}`,
-      text: `${random.pick(DIRECTIVES)}sequenceDiagram\n${randomDiagram(random)}\n`,
+      text: `${random.pick(SEQUENCE_DIRECTIVES)}sequenceDiagram\n${randomDiagram(random)}\n`,
     });
   }
   return diagrams;
