@@ -23,7 +23,8 @@ const SEQUENCE_MARKERS = [
 ];
 const MEASURE_MARKER = 'Lifeline patch (one family when it decides)';
 const SANITIZE_MARKER = 'Lifeline patch (deferred sanitize)';
-const MARKERS = [...SEQUENCE_MARKERS, MEASURE_MARKER, SANITIZE_MARKER];
+const FRESH_MARKER = 'Lifeline patch (fresh state)';
+const MARKERS = [...SEQUENCE_MARKERS, MEASURE_MARKER, SANITIZE_MARKER, FRESH_MARKER];
 const UPGRADE =
   'see README "Decisions": re-apply the change to the new version and run `npx patch-package mermaid`';
 
@@ -78,6 +79,7 @@ describe('the mermaid patch', () => {
     expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelinePremeasure = ');
     expect(chunks[0], UPGRADE).toContain(MEASURE_MARKER);
     expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelineAside = ');
+    expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelineFresh = ');
   });
 
   it('covers the render function the browser bundle runs', () => {

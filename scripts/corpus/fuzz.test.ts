@@ -22,7 +22,8 @@ describe('the differential fuzzer', () => {
       const differences: Difference[] = [];
       const kinds = new Map<string, { cases: number; drawn: number }>();
       try {
-        for (const { name, text } of fuzzCases(SEED, COUNT)) {
+        for (const [n, { name, text }] of fuzzCases(SEED, COUNT).entries()) {
+          if (n > 0 && n % 500 === 0) console.log(`${n} of ${COUNT} cases drawn`);
           const { stockDraws, why } = await comparison.compare(text);
           const kind = name.slice(name.lastIndexOf('-') + 1);
           const tally = kinds.get(kind) ?? { cases: 0, drawn: 0 };
