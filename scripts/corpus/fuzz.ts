@@ -8,7 +8,7 @@
  * each case, or with `--show <n>` the one case.
  */
 import { seeded, type CorpusDiagram, type Random } from './random';
-import { ARROWS, HALF_ARROWS, SEQUENCE_DIRECTIVES } from './sequence';
+import { RandomBlocks, SEQUENCE_DIRECTIVES } from './sequence';
 
 export const BREAKS = ['<br>', '<br/>', '<br />', '<BR>', '<Br/>', '<bR />', '<BR/>'] as const;
 
@@ -68,7 +68,6 @@ export function label(random: Random, { quotes = true } = {}): string {
 
 const COMMENTS = ['%% a comment', '%% comment with <br/> and #59;', '%%', '  %% indented comment'];
 
-const MESSAGE_ARROWS = [...ARROWS, ...HALF_ARROWS];
 const PARTICIPANT_TYPES = [
   'boundary',
   'control',
@@ -108,42 +107,23 @@ function sequenceDiagram(random: Random): string {
   }
   if (boxed) say('end');
   if (random.chance(0.1)) say(`link ${people[0]}: ${label(random)} @ https://example.com/x`);
-  const open: string[] = [];
-  const active = new Map<string, number>();
+  const blocks = new RandomBlocks();
   const count = random.int(1, 12);
   for (let i = 0; i < count; i += 1) {
-    const a = random.pick(people);
-    const b = random.pick(people);
-    const roll = random.int(0, 20);
-    if (roll < 10) {
-      let suffix = random.pick(['', '', '', '+', '-']);
-      if (suffix === '-' && !active.get(a)) suffix = '';
-      if (suffix === '-') active.set(a, active.get(a)! - 1);
-      if (suffix === '+') active.set(b, (active.get(b) ?? 0) + 1);
-      const wrap = random.pick(['', '', '', 'wrap:', 'nowrap:']);
-      say(`${a}${random.pick(MESSAGE_ARROWS)}${suffix}${b}:${wrap} ${label(random)}`);
-    } else if (roll < 13) {
-      const where = random.pick(['right of', 'left of', 'over']);
-      const who = where === 'over' && a !== b && random.chance(0.5) ? `${a},${b}` : a;
-      say(`Note ${where} ${who}: ${label(random)}`);
-    } else if (roll < 16 && open.length < 3) {
-      const block = random.pick(['loop', 'alt', 'opt', 'par', 'critical', 'break', 'rect']);
-      say(block === 'rect' ? 'rect rgba(0, 0, 255, .1)' : `${block} ${label(random)}`);
-      open.push(block);
-    } else if (roll < 17 && open.length > 0) {
-      const middle = { alt: 'else', par: 'and', critical: 'option' }[open[open.length - 1]!];
-      if (middle) say(`${middle} ${label(random)}`);
-    } else if (roll < 19 && open.length > 0) {
-      say('end');
-      open.pop();
-    } else if (roll < 20) {
-      say(random.pick(COMMENTS));
-    } else {
-      say(`create participant N${i}`);
-      say(`${a}->>N${i}: ${label(random)}`);
-    }
+    const line = blocks.statement(random, people, {
+      text: () => label(random),
+      note: () => label(random),
+      prefix: () => random.pick(['', '', '', 'wrap:', 'nowrap:']),
+      maxOpen: 3,
+      overTwo: true,
+      other: (roll, a) =>
+        roll < 20
+          ? random.pick(COMMENTS)
+          : `create participant N${i}\n    ${a}->>N${i}: ${label(random)}`,
+    });
+    if (line) say(line);
   }
-  while (open.pop()) say('end');
+  for (const line of blocks.close()) say(line);
   return `${random.pick(SEQUENCE_DIRECTIVES)}sequenceDiagram\n${lines.join('\n')}\n`;
 }
 
