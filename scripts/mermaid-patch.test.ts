@@ -19,10 +19,12 @@ const SEQUENCE_MARKERS = [
   'Lifeline patch (text height',
   'Lifeline patch (batched text measure)',
   'Lifeline patch (rect height)',
+  "Lifeline patch (stock's state)",
 ];
 const MEASURE_MARKER = 'Lifeline patch (one family when it decides)';
 const SANITIZE_MARKER = 'Lifeline patch (deferred sanitize)';
-const MARKERS = [...SEQUENCE_MARKERS, MEASURE_MARKER, SANITIZE_MARKER];
+const FRESH_MARKER = 'Lifeline patch (fresh state)';
+const MARKERS = [...SEQUENCE_MARKERS, MEASURE_MARKER, SANITIZE_MARKER, FRESH_MARKER];
 const UPGRADE =
   'see docs/decisions.md: re-apply the change to the new version and run `npx patch-package mermaid`';
 
@@ -76,6 +78,8 @@ describe('the mermaid patch', () => {
     expect(chunks, 'one chunk defines calculateTextDimensions').toHaveLength(1);
     expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelinePremeasure = ');
     expect(chunks[0], UPGRADE).toContain(MEASURE_MARKER);
+    expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelineAside = ');
+    expect(chunks[0], UPGRADE).toContain('calculateTextDimensions.lifelineFresh = ');
   });
 
   it('covers the render function the browser bundle runs', () => {

@@ -123,7 +123,7 @@ const CONSTRUCTS: Record<string, string> = {
     'autonumber 1.5 0.25\nAlice->>John: Hello\nJohn-->>Alice: Hi\nAlice->>John: Bye',
 };
 
-const DIRECTIVES = [
+export const SEQUENCE_DIRECTIVES = [
   '',
   '%%{init: {"sequence": {"wrap": false}}}%%\n',
   '%%{init: {"sequence": {"mirrorActors": false, "showSequenceNumbers": true}}}%%\n',
@@ -133,6 +133,71 @@ const DIRECTIVES = [
   '%%{init: {"fontFamily": "monospace"}}%%\n',
   '---\nconfig:\n  look: neo\n---\n',
 ];
+
+/** How RandomBlocks.statement writes its labels. */
+export interface StatementText {
+  /** A message's or block's label. */
+  text: () => string;
+  /** A note's label. */
+  note: () => string;
+  /** Before a message's label (`wrap:`), drawn after its activation suffix. */
+  prefix?: () => string;
+  /** At most this many blocks open at once. */
+  maxOpen: number;
+  /** A note over two participants only when they differ. */
+  overTwo?: boolean;
+  /** The statement for a roll (0–20) none of the others takes (a comment, say), from `a`. */
+  other: (roll: number, a: string) => string;
+}
+
+/**
+ * Random messages (with activations mermaid accepts), notes and blocks (loop, alt, par, …, with
+ * their else/and/option lines), kept balanced: close() ends the blocks still open.
+ */
+export class RandomBlocks {
+  private readonly open: string[] = [];
+  // mermaid refuses to deactivate a participant that is not active: count activations.
+  private readonly active = new Map<string, number>();
+
+  /** One statement ('' for none). */
+  statement(random: Random, people: readonly string[], how: StatementText): string {
+    const { open, active } = this;
+    const a = random.pick(people);
+    const b = random.pick(people);
+    const roll = random.int(0, 20);
+    if (roll < 10) {
+      let suffix = random.pick(['', '', '', '+', '-']);
+      if (suffix === '-' && !active.get(a)) suffix = '';
+      if (suffix === '-') active.set(a, active.get(a)! - 1);
+      if (suffix === '+') active.set(b, (active.get(b) ?? 0) + 1);
+      const prefix = how.prefix?.() ?? '';
+      return `${a}${random.pick(ALL_ARROWS)}${suffix}${b}:${prefix} ${how.text()}`;
+    }
+    if (roll < 13) {
+      const where = random.pick(['right of', 'left of', 'over']);
+      const two = where === 'over' && (!how.overTwo || a !== b) && random.chance(0.5);
+      return `Note ${where} ${two ? `${a},${b}` : a}: ${how.note()}`;
+    }
+    if (roll < 16 && open.length < how.maxOpen) {
+      const block = random.pick(['loop', 'alt', 'opt', 'par', 'critical', 'break', 'rect']);
+      open.push(block);
+      return block === 'rect' ? `rect rgba(0, 0, 255, .1)` : `${block} ${how.text()}`;
+    }
+    if (roll < 17 && open.length > 0) {
+      const middle = { alt: 'else', par: 'and', critical: 'option' }[open[open.length - 1]!];
+      return middle ? `${middle} ${how.text()}` : '';
+    }
+    if (roll < 19 && open.length > 0) {
+      open.pop();
+      return 'end';
+    }
+    return how.other(roll, a);
+  }
+
+  close(): string[] {
+    return this.open.splice(0).map(() => 'end');
+  }
+}
 
 function randomDiagram(random: Random): string {
   const people = Array.from({ length: random.int(2, 7) }, (_, i) => `P${i}`);
@@ -148,47 +213,25 @@ function randomDiagram(random: Random): string {
       );
     }
   }
-  const open: string[] = [];
-  // mermaid refuses to deactivate a participant that is not active: count activations.
-  const active = new Map<string, number>();
+  const blocks = new RandomBlocks();
   const count = random.int(3, 40);
   for (let i = 0; i < count; i += 1) {
-    const a = random.pick(people);
-    const b = random.pick(people);
-    const roll = random.int(0, 20);
-    if (roll < 10) {
-      let suffix = random.pick(['', '', '', '+', '-']);
-      if (suffix === '-' && !active.get(a)) suffix = '';
-      if (suffix === '-') active.set(a, active.get(a)! - 1);
-      if (suffix === '+') active.set(b, (active.get(b) ?? 0) + 1);
-      lines.push(`${a}${random.pick(ALL_ARROWS)}${suffix}${b}: ${random.pick(WORDS)}`);
-    } else if (roll < 13) {
-      const where = random.pick(['right of', 'left of', 'over']);
-      const who = where === 'over' && random.chance(0.5) ? `${a},${b}` : a;
-      lines.push(`Note ${where} ${who}: ${random.pick(WORDS) || 'note'}`);
-    } else if (roll < 16 && open.length < 4) {
-      const block = random.pick(['loop', 'alt', 'opt', 'par', 'critical', 'break', 'rect']);
-      lines.push(block === 'rect' ? `rect rgba(0, 0, 255, .1)` : `${block} ${random.pick(WORDS)}`);
-      open.push(block);
-    } else if (roll < 17 && open.length > 0) {
-      const block = open[open.length - 1];
-      const middle = { alt: 'else', par: 'and', critical: 'option' }[block!];
-      if (middle) lines.push(`${middle} ${random.pick(WORDS)}`);
-    } else if (roll < 19 && open.length > 0) {
-      lines.push('end');
-      open.pop();
-    } else {
-      lines.push(`%% comment ${i}`);
-    }
+    const line = blocks.statement(random, people, {
+      text: () => random.pick(WORDS),
+      note: () => random.pick(WORDS) || 'note',
+      maxOpen: 4,
+      other: () => `%% comment ${i}`,
+    });
+    if (line) lines.push(line);
   }
-  while (open.pop()) lines.push('end');
+  lines.push(...blocks.close());
   return lines.join('\n');
 }
 
 export function sequenceDiagrams(random: Random, randomCount: number): CorpusDiagram[] {
   const diagrams: CorpusDiagram[] = [];
   for (const [construct, body] of Object.entries(CONSTRUCTS)) {
-    DIRECTIVES.forEach((directive, i) => {
+    SEQUENCE_DIRECTIVES.forEach((directive, i) => {
       diagrams.push({
         name: `sequence-${construct}-${i}`,
         text: `${directive}sequenceDiagram\n${body}\n`,
@@ -204,7 +247,7 @@ export function sequenceDiagrams(random: Random, randomCount: number): CorpusDia
   for (let i = 0; i < randomCount; i += 1) {
     diagrams.push({
       name: `sequence-random-${i}`,
-      text: `${random.pick(DIRECTIVES)}sequenceDiagram\n${randomDiagram(random)}\n`,
+      text: `${random.pick(SEQUENCE_DIRECTIVES)}sequenceDiagram\n${randomDiagram(random)}\n`,
     });
   }
   return diagrams;
