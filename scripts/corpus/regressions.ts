@@ -40,7 +40,33 @@ const TRAILING_BREAK: Record<string, string> = {
   'nowrap-br': lines('sequenceDiagram', '    Alice->>John:nowrap: Hello John<br/>'),
 };
 
-export const REGRESSIONS: CorpusDiagram[] = Object.entries(TRAILING_BREAK).map(([name, text]) => ({
-  name: `regression-trailing-break-${name}`,
-  text,
-}));
+/**
+ * A glyph that reaches outside its font's box: the patch took every line of printable ASCII to
+ * be as tall as its font, but a line's box holds the ink of `_` and `|` (sans-serif, monospace)
+ * and of brackets and `@` (serif), so a wrapped label with an underscore was placed 2 px off.
+ * Found in mermaid's rendering spec "should render mixed central connections with autonumber".
+ */
+const TALL_GLYPHS: Record<string, string> = {
+  'spec-central-connection': lines('sequenceDiagram', 'Alice()/|-()Bob:CENTRAL_CONNECTION_DUAL'),
+  underscore: lines('sequenceDiagram', '    Alice->>Bob: a_b'),
+  'monospace-bar': lines(
+    '%%{init: {"fontFamily": "monospace"}}%%',
+    'sequenceDiagram',
+    '    Alice->>Bob: a|b',
+    '    Note over Alice: x_y',
+  ),
+  'serif-brackets': lines(
+    '%%{init: {"fontFamily": "serif"}}%%',
+    'sequenceDiagram',
+    '    Alice->>Bob: call(me) @home',
+    '    Note over Alice: [x]',
+  ),
+};
+
+const named = (group: string, cases: Record<string, string>): CorpusDiagram[] =>
+  Object.entries(cases).map(([name, text]) => ({ name: `regression-${group}-${name}`, text }));
+
+export const REGRESSIONS: CorpusDiagram[] = [
+  ...named('trailing-break', TRAILING_BREAK),
+  ...named('tall-glyphs', TALL_GLYPHS),
+];
