@@ -339,7 +339,9 @@ export function buildSequence(trace: ParsedTrace, options: TraceOptions): TraceD
   for (const { id, name } of shown) {
     const alias = escapeLabel(shorten(name, options.labelMax));
     header.push(
-      alias === id ? `${INDENT}participant ${id}` : `${INDENT}participant ${id} as ${alias}`,
+      alias === id || alias === ''
+        ? `${INDENT}participant ${id}`
+        : `${INDENT}participant ${id} as ${alias}`,
     );
   }
   return {

@@ -110,7 +110,7 @@ function toSpan(s: z.infer<typeof span>, resource: Map<string, string>, where: s
     parentId: normaliseId(s.parentSpanId, 16),
     traceId,
     name: s.name ?? '',
-    service: resource.get('service.name') ?? 'unknown service',
+    service: resource.get('service.name') || 'unknown service',
     instance: get('service.instance.id'),
     host: read.host,
     kind: KINDS[String(s.kind ?? '')] ?? 'internal',

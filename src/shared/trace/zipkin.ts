@@ -50,7 +50,7 @@ export function parseZipkin(raw: unknown, where: string): TraceSpan[] {
       parentId: normaliseId(s.parentId ?? '', 16),
       traceId,
       name: s.name ?? '',
-      service: local?.serviceName ?? address ?? 'unknown service',
+      service: local?.serviceName || address || 'unknown service',
       instance: address ? (local?.port ? `${address}:${local.port}` : address) : null,
       host: address,
       kind: KINDS[s.kind ?? ''] ?? 'internal',
