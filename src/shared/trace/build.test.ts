@@ -14,7 +14,7 @@ import { traceOptionsSchema, type TraceOptionsInput } from './options.js';
 import { parseTraceFile } from './parse.js';
 
 const diagramOf = (text: string, options: TraceOptionsInput = {}) =>
-  buildSequence(parseTraceFile(text).traces[0]!, traceOptionsSchema.parse(options));
+  buildSequence(parseTraceFile(text).traces[0]!, traceOptionsSchema.parse(options))!;
 const fixture = (name: string, options: TraceOptionsInput = {}) =>
   diagramOf(readTraceFixture(name), options);
 const body = (text: string) =>

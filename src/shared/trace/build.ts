@@ -77,7 +77,27 @@ type Task =
   | { span: number; from: number; count: number; total: number; indent: number }
   | { content: number; indent: number };
 
-export function buildSequence(trace: ParsedTrace, options: TraceOptions): TraceDiagram {
+/** Thrown inside buildSequence when the text outgrows the limit it was given. */
+const TOO_LONG = Symbol('too long');
+
+/**
+ * The diagram, or null as soon as its text would pass `limit` characters (so a drawing too big
+ * to render costs little to find out about).
+ */
+export function buildSequence(
+  trace: ParsedTrace,
+  options: TraceOptions,
+  limit = Infinity,
+): TraceDiagram | null {
+  try {
+    return buildUnlimited(trace, options, limit);
+  } catch (error) {
+    if (error === TOO_LONG) return null;
+    throw error;
+  }
+}
+
+function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number): TraceDiagram {
   const tree = buildTree(trace.spans);
   const { spans, children } = tree;
   const n = spans.length;
@@ -161,7 +181,13 @@ export function buildSequence(trace: ParsedTrace, options: TraceOptions): TraceD
     problems: tree.problems,
   };
   const lines: string[] = [];
-  const emit = (indent: number, line: string) => lines.push(INDENT.repeat(indent) + line);
+  let length = 0;
+  const emit = (indent: number, line: string) => {
+    const text = INDENT.repeat(indent) + line;
+    length += text.length + 1;
+    if (length > limit) throw TOO_LONG;
+    lines.push(text);
+  };
   const used = new Uint8Array(names.length);
   const appearance: number[] = [];
   const use = (participant: number) => {

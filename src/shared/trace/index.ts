@@ -60,20 +60,24 @@ export function chooseTrace(file: ParsedFile, traceId?: string): ParsedTrace {
  * depth that fits, with a note saying so (a person can raise it and edit the text).
  */
 export function drawTrace(trace: ParsedTrace, options: TraceOptions): TraceDiagram {
-  const full = buildSequence(trace, options);
-  if (options.depth > 0 || full.text.length <= DIAGRAM_TEXT_MAX) return full;
+  if (options.depth > 0) return buildSequence(trace, options)!;
+  const full = buildSequence(trace, options, DIAGRAM_TEXT_MAX);
+  if (full) return full;
   let best: TraceDiagram | null = null;
+  let bestDepth = 0;
   for (let depth = 1; depth <= TRACE_DEPTH_MAX; depth++) {
-    const drawn = buildSequence(trace, { ...options, depth });
-    if (drawn.text.length > DIAGRAM_TEXT_MAX) break;
+    const drawn = buildSequence(trace, { ...options, depth }, DIAGRAM_TEXT_MAX);
+    if (!drawn) break;
     best = drawn;
+    bestDepth = depth;
     if (drawn.summary.belowDepth === 0) break;
   }
-  if (!best) return full;
+  // Not even one call deep fits: the whole text, for the user to cut by hand.
+  if (!best) return buildSequence(trace, options)!;
   return {
     ...best,
     notes: [
-      `Drawn ${best.summary.belowDepth > 0 ? 'only ' : ''}as deep as fits the drawing; choose a depth to change it.`,
+      `Drawn ${bestDepth} ${bestDepth === 1 ? 'call' : 'calls'} deep to fit the drawing; choose a depth to change it.`,
       ...best.notes,
     ],
   };
