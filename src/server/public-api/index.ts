@@ -10,6 +10,7 @@ import type { PublicApiDeps } from './common.js';
 import { diagramApiRoutes } from './diagram-routes.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 import { openApiDocument, registerOpenApi } from './openapi.js';
+import { traceImportApiRoutes } from './trace-import-routes.js';
 
 export async function publicApiRoutes(
   app: FastifyInstance,
@@ -19,6 +20,7 @@ export async function publicApiRoutes(
     await registerOpenApi(api);
     diagramApiRoutes(api, deps);
     convertApiRoutes(api, deps);
+    await traceImportApiRoutes(api, deps);
     await openRenderRoutes(api, deps.openRender);
 
     api.get('/api/v1/openapi.json', { schema: { hide: true } }, async () =>

@@ -7,6 +7,7 @@ import { HistoryButton } from '@/features/history/HistoryButton';
 import { HistoryDialog } from '@/features/history/HistoryDialog';
 import { AccessBadge } from '@/features/share/AccessBadge';
 import { QuickSwitcher } from '@/features/shortcuts/QuickSwitcher';
+import { TraceImport } from '@/features/trace-import/TraceImport';
 import { ShareDialog } from '@/features/share/ShareDialog';
 import { useSaveCopy } from '@/features/share/useSaveCopy';
 import { useViewerMode } from '@/features/share/useViewerMode';
@@ -129,6 +130,7 @@ export function SignedInEditor({ user }: { user: User }) {
         <ShareDialog open={shareOpen} onOpenChange={setShareOpen} session={session} user={user} />
         <ApiTokenDialog open={tokenOpen} onOpenChange={setTokenOpen} />
         <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} onOpen={openDiagram} />
+        <TraceImport onCreated={openDiagram} />
         <HistoryDialog
           open={historyOpen && saved}
           onOpenChange={setHistoryOpen}

@@ -14,6 +14,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { cn } from '@/lib/cn';
+import { TRACE_COPY, TRACE_TESTIDS } from '@/features/trace-import/copy';
+import { openTraceImport } from '@/features/trace-import/traceImportStore';
 import { formatBytes, isAcceptedFile } from './acceptedFile';
 import { TRANSFER_COPY, TRANSFER_TESTIDS } from './copy';
 import { useImportFiles } from './useImportFiles';
@@ -133,6 +135,17 @@ export function ImportDialog({
               })}
             </ul>
           )}
+          <button
+            type="button"
+            className="justify-self-start text-sm text-primary underline-offset-4 hover:underline"
+            data-testid={TRACE_TESTIDS.entry}
+            onClick={() => {
+              close(false);
+              openTraceImport();
+            }}
+          >
+            {TRACE_COPY.entry}
+          </button>
           {importing.isError && (
             <p
               role="alert"

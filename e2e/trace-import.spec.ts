@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { TRACE_COPY, TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
+import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
+import { EditorPage } from './support/editorPage';
+import { signInLocally, uniqueLogin } from './support/signIn';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../test/fixtures/traces/${name}`, import.meta.url), 'utf8');
+
+async function signedInEditor(page: Page): Promise<EditorPage> {
+  await signInLocally(page, `${uniqueLogin('trace')}@example.test`, 'Trace Tester');
+  await page.goto('/');
+  await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  return new EditorPage(page);
+}
+
+/** Drops a file on the editor's text the way the desktop does. */
+async function dropFile(page: Page, name: string, content: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ([name, content]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([content], name, { type: 'application/json' }));
+      return transfer;
+    },
+    [name, content] as const,
+  );
+  await page.locator('.cm-content').dispatchEvent('drop', { dataTransfer });
+}
+
+const drawing = (page: Page) =>
+  page
+    .getByTestId(TRACE_TESTIDS.preview)
+    .frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`)
+    .locator('svg')
+    .first();
+
+test('a Zipkin trace dropped on the editor is previewed, reshaped by the options and opened', async ({
+  page,
+}) => {
+  const editor = await signedInEditor(page);
+  const before = await editor.text();
+  await dropFile(page, 'yelp.json', fixture('zipkin-yelp.json'));
+  const dialog = page.getByTestId(TRACE_TESTIDS.dialog);
+  await expect(dialog).toBeVisible();
+  // The file's text was not pasted into the editor.
+  expect(await editor.text()).toBe(before);
+  await expect(drawing(page).locator('text.actor').first()).toHaveText('routing');
+  await expect(drawing(page).locator('text.messageText')).toHaveCount(30);
+  await expect(page.getByTestId(TRACE_TESTIDS.notes)).toContainText(
+    '8 spans inside one service hidden.',
+  );
+
+  await dialog.getByLabel(TRACE_COPY.internal).selectOption('self');
+  await expect(drawing(page).locator('text.messageText')).toHaveCount(38);
+  await expect(page.getByTestId(TRACE_TESTIDS.notes)).not.toContainText('hidden');
+  await dialog.getByLabel(TRACE_COPY.autonumber).check();
+  await expect(drawing(page).locator('text.sequenceNumber')).toHaveCount(38);
+  if (process.env.TRACE_SCREENSHOT) await dialog.screenshot({ path: process.env.TRACE_SCREENSHOT });
+
+  await page.getByTestId(TRACE_TESTIDS.open).click();
+  await expect(dialog).toBeHidden();
+  await expect
+    .poll(() => editor.text())
+    .toMatch(/^sequenceDiagram\n {4}autonumber\n {4}participant routing\n/);
+});
+
+test('Import offers traces; a file with two traces asks which, and a file that is not a trace says so', async ({
+  page,
+}) => {
+  await signedInEditor(page);
+  await page.getByTestId(TRANSFER_TESTIDS.menu).click();
+  await page.getByTestId(TRANSFER_TESTIDS.import).click();
+  await page.getByTestId(TRACE_TESTIDS.entry).click();
+  const dialog = page.getByTestId(TRACE_TESTIDS.dialog);
+  await expect(dialog).toBeVisible();
+
+  const input = page.getByTestId(TRACE_TESTIDS.fileInput);
+  await input.setInputFiles({
+    name: 'notes.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"hello": 1}'),
+  });
+  await expect(page.getByTestId(TRACE_TESTIDS.error)).toContainText('This is not a trace file.');
+  await expect(page.getByTestId(TRACE_TESTIDS.open)).toBeDisabled();
+
+  const flame = JSON.parse(fixture('jaeger-ui-flamegraph.json')) as { data: unknown };
+  const graph = JSON.parse(fixture('jaeger-ui-trace-graph.json')) as unknown;
+  const two = JSON.stringify({ data: [flame.data, graph] });
+  await input.setInputFiles({
+    name: 'two.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(two),
+  });
+  const chooser = page.getByTestId(TRACE_TESTIDS.chooser);
+  await expect(chooser.locator('option')).toHaveText([
+    /^load-generator: OrderVehicle — 4 spans, 1\.18 s \(84b3fad9\)$/,
+    /^service1: op1 — 11 spans, 1 s \(trace-12\)$/,
+  ]);
+  await expect(drawing(page).locator('text.actor').first()).toHaveText('load-generator');
+  await chooser.selectOption('trace-123');
+  await expect(drawing(page).locator('text.actor').first()).toHaveText('service1');
+});

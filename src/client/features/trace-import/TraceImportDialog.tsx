@@ -1,0 +1,276 @@
+/** 'Import a trace': a file chosen or dropped, a trace chosen, options, a live drawing, then a new diagram. */
+import { Activity, TriangleAlert, Upload } from 'lucide-react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { formatDuration, TRACE_GROUPS, TRACE_INTERNAL } from '@shared/trace/index';
+import { readableError } from '@/api/http';
+import { useCreateDiagram } from '@/api/diagrams';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogIcon,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Preview } from '@/features/preview/Preview';
+import { useFileDrop } from '@/features/transfer/useFileDrop';
+import { cn } from '@/lib/cn';
+import { TRACE_COPY, TRACE_TESTIDS } from './copy';
+import { useTraceFile } from './useTraceFile';
+
+const field = 'grid gap-1 text-xs font-medium text-muted-foreground';
+const control =
+  'h-8 rounded-md border border-border bg-background px-2 text-sm text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
+
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className={field}>
+      {label}
+      {children}
+    </label>
+  );
+}
+
+export function TraceImportDialog({
+  open,
+  file,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  /** A file dropped on the editor, read as soon as the dialog opens. */
+  file: File | null;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (id: number) => void;
+}) {
+  const trace = useTraceFile();
+  const create = useCreateDiagram();
+  const input = useRef<HTMLInputElement>(null);
+  const drop = useFileDrop((files) => files[0] && void trace.load(files[0]));
+  const { load, reset } = trace;
+
+  useEffect(() => {
+    if (open && file) void load(file);
+    // Only a newly handed file is read; load is stable enough for that.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, file]);
+
+  const close = (next: boolean) => {
+    if (next || create.isPending) return;
+    reset();
+    create.reset();
+    onOpenChange(false);
+  };
+  const { options, setOptions, diagram } = trace;
+  const set = (patch: Partial<typeof options>) => setOptions({ ...options, ...patch });
+  const submit = () => {
+    if (!diagram) return;
+    create.mutate(
+      { title: diagram.title.slice(0, 200), content: diagram.text },
+      {
+        onSuccess: (created) => {
+          close(false);
+          onCreated(created.id);
+        },
+      },
+    );
+  };
+  const error = trace.error ?? (create.isError ? readableError(create.error) : null);
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent
+        size="xl"
+        className="max-h-[92vh] overflow-y-auto sm:max-w-4xl"
+        data-testid={TRACE_TESTIDS.dialog}
+      >
+        <DialogHeader>
+          <DialogIcon>
+            <Activity className="h-5 w-5" aria-hidden />
+          </DialogIcon>
+          <DialogTitle>{TRACE_COPY.title}</DialogTitle>
+          <DialogDescription>{TRACE_COPY.description}</DialogDescription>
+        </DialogHeader>
+        <input
+          ref={input}
+          type="file"
+          accept=".json,.jsonl,.ndjson,.txt,application/json"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          data-testid={TRACE_TESTIDS.fileInput}
+          onChange={(event) => {
+            const chosen = event.currentTarget.files?.[0];
+            event.currentTarget.value = '';
+            if (chosen) void trace.load(chosen);
+          }}
+        />
+        <div
+          {...drop.handlers}
+          className={cn(
+            'flex flex-wrap items-center gap-3 rounded-md border border-dashed border-border px-3 py-3 text-sm text-muted-foreground',
+            drop.active && 'border-primary bg-primary/5',
+          )}
+        >
+          <Button variant="outline" onClick={() => input.current?.click()} disabled={trace.reading}>
+            <Upload className="h-4 w-4" aria-hidden />
+            {TRACE_COPY.choose}
+          </Button>
+          {trace.reading ? TRACE_COPY.reading : TRACE_COPY.dropHint}
+        </div>
+        {error && (
+          <p
+            role="alert"
+            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            data-testid={TRACE_TESTIDS.error}
+          >
+            <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {error}
+          </p>
+        )}
+        {diagram && (
+          <>
+            <div className="grid gap-3 sm:grid-cols-3">
+              {trace.choices.length > 1 && (
+                <Field label={TRACE_COPY.traceLabel}>
+                  <select
+                    className={control}
+                    value={trace.traceId ?? ''}
+                    onChange={(e) => trace.setTraceId(e.currentTarget.value)}
+                    data-testid={TRACE_TESTIDS.chooser}
+                  >
+                    {trace.choices.map((c) => (
+                      <option key={c.traceId} value={c.traceId}>
+                        {TRACE_COPY.traceOption(
+                          c.root,
+                          c.spans,
+                          formatDuration(c.duration),
+                          c.traceId,
+                        )}
+                      </option>
+                    ))}
+                  </select>
+                </Field>
+              )}
+              <Field label={TRACE_COPY.group}>
+                <select
+                  className={control}
+                  value={options.group}
+                  onChange={(e) =>
+                    set({ group: e.currentTarget.value as (typeof TRACE_GROUPS)[number] })
+                  }
+                >
+                  {TRACE_GROUPS.map((g) => (
+                    <option key={g} value={g}>
+                      {TRACE_COPY.groups[g]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label={TRACE_COPY.internal}>
+                <select
+                  className={control}
+                  value={options.internal}
+                  onChange={(e) =>
+                    set({ internal: e.currentTarget.value as (typeof TRACE_INTERNAL)[number] })
+                  }
+                >
+                  {TRACE_INTERNAL.map((i) => (
+                    <option key={i} value={i}>
+                      {TRACE_COPY.internals[i]}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+              <Field label={TRACE_COPY.depth}>
+                <input
+                  type="number"
+                  min={0}
+                  max={50}
+                  className={control}
+                  value={options.depth}
+                  onChange={(e) =>
+                    set({
+                      depth: Math.min(
+                        50,
+                        Math.max(0, Math.trunc(Number(e.currentTarget.value) || 0)),
+                      ),
+                    })
+                  }
+                />
+              </Field>
+              <div className="flex flex-wrap items-end gap-4 sm:col-span-2">
+                <Check
+                  label={TRACE_COPY.durations}
+                  checked={options.durations}
+                  onChange={(v) => set({ durations: v })}
+                />
+                <Check
+                  label={TRACE_COPY.autonumber}
+                  checked={options.autonumber}
+                  onChange={(v) => set({ autonumber: v })}
+                />
+                <Check
+                  label={TRACE_COPY.collapse}
+                  checked={options.collapse}
+                  onChange={(v) => set({ collapse: v })}
+                />
+              </div>
+            </div>
+            {diagram.notes.length > 0 && (
+              <ul
+                className="list-disc pl-5 text-xs text-muted-foreground"
+                data-testid={TRACE_TESTIDS.notes}
+              >
+                {diagram.notes.map((note) => (
+                  <li key={note}>{note}</li>
+                ))}
+              </ul>
+            )}
+            <div
+              className="flex h-[45vh] min-h-64 flex-col overflow-hidden rounded-md border border-border"
+              data-testid={TRACE_TESTIDS.preview}
+            >
+              <Preview text={diagram.text} publish={false} />
+            </div>
+          </>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => close(false)} disabled={create.isPending}>
+            {TRACE_COPY.cancel}
+          </Button>
+          <Button
+            onClick={submit}
+            disabled={!diagram || create.isPending}
+            data-testid={TRACE_TESTIDS.open}
+          >
+            {create.isPending ? TRACE_COPY.opening : TRACE_COPY.open}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

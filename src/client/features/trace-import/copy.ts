@@ -1,0 +1,44 @@
+/** Wording and test ids of 'Import a trace'. */
+import { formatBytes } from '@/features/transfer/acceptedFile';
+
+export const TRACE_COPY = {
+  title: 'Import a trace',
+  description:
+    'OpenTelemetry OTLP/JSON, Jaeger JSON or Zipkin v2 JSON. Services become participants and calls messages; the drawing follows the options.',
+  entry: 'Import a trace (OpenTelemetry, Jaeger, Zipkin)…',
+  choose: 'Choose a trace file',
+  dropHint: 'or drop it here',
+  reading: 'Reading the trace…',
+  tooBig: (bytes: number, max: number) =>
+    `This file is ${formatBytes(bytes)}; a trace file can be at most ${formatBytes(max)}. Export one trace, or fewer spans.`,
+  traceLabel: 'Trace',
+  traceOption: (root: string, spans: number, duration: string, id: string) =>
+    `${root} — ${spans.toLocaleString('en')} spans, ${duration} (${id.slice(0, 8)})`,
+  group: 'Participants',
+  groups: { service: 'One per service', instance: 'One per instance', host: 'One per host' },
+  internal: 'Calls within a service',
+  internals: {
+    hidden: 'Hidden',
+    activations: 'Activations',
+    notes: 'Notes',
+    self: 'Self-messages',
+  },
+  durations: 'Durations',
+  autonumber: 'Number messages',
+  collapse: 'Fold repeated calls',
+  depth: 'Depth (0: all that fit)',
+  open: 'Open as new diagram',
+  opening: 'Opening…',
+  cancel: 'Cancel',
+} as const;
+
+export const TRACE_TESTIDS = {
+  dialog: 'trace-import-dialog',
+  fileInput: 'trace-import-file',
+  error: 'trace-import-error',
+  chooser: 'trace-import-chooser',
+  notes: 'trace-import-notes',
+  preview: 'trace-import-preview',
+  open: 'trace-import-open',
+  entry: 'trace-import-entry',
+} as const;

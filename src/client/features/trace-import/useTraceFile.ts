@@ -1,0 +1,64 @@
+/** A chosen trace file read and parsed, the chosen trace and its drawing under the options. */
+import { useMemo, useState } from 'react';
+import {
+  DEFAULT_TRACE_OPTIONS,
+  drawTrace,
+  parseTraceFile,
+  TRACE_FILE_MAX_BYTES,
+  traceChoices,
+  TraceFileError,
+  type ParsedFile,
+  type TraceOptions,
+} from '@shared/trace/index';
+import { TRACE_COPY } from './copy';
+
+type Loaded = { file: ParsedFile; name: string } | { error: string } | null;
+
+export function useTraceFile() {
+  const [loaded, setLoaded] = useState<Loaded>(null);
+  const [reading, setReading] = useState(false);
+  const [traceId, setTraceId] = useState<string | null>(null);
+  const [options, setOptions] = useState<TraceOptions>(DEFAULT_TRACE_OPTIONS);
+
+  const load = async (file: File) => {
+    if (file.size > TRACE_FILE_MAX_BYTES) {
+      setLoaded({ error: TRACE_COPY.tooBig(file.size, TRACE_FILE_MAX_BYTES) });
+      return;
+    }
+    setReading(true);
+    try {
+      const parsed = parseTraceFile(await file.text());
+      setLoaded({ file: parsed, name: file.name });
+      setTraceId(parsed.traces[0]?.traceId ?? null);
+    } catch (error) {
+      setLoaded({
+        error: error instanceof TraceFileError ? error.message : `Could not read ${file.name}.`,
+      });
+    } finally {
+      setReading(false);
+    }
+  };
+
+  const file = loaded && 'file' in loaded ? loaded.file : null;
+  const choices = useMemo(() => (file ? traceChoices(file) : []), [file]);
+  const diagram = useMemo(() => {
+    const trace = file?.traces.find((t) => t.traceId === traceId);
+    return trace ? drawTrace(trace, options) : null;
+  }, [file, traceId, options]);
+
+  return {
+    load,
+    reading,
+    error: loaded && 'error' in loaded ? loaded.error : null,
+    choices,
+    traceId,
+    setTraceId,
+    options,
+    setOptions,
+    diagram,
+    reset: () => {
+      setLoaded(null);
+      setTraceId(null);
+    },
+  };
+}

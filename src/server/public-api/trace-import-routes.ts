@@ -1,0 +1,171 @@
+/**
+ * POST /api/v1/import/trace: a trace file (OTLP/JSON, Jaeger JSON or Zipkin v2) as the body →
+ * a new diagram of it, or with dry=true only its text. Options come in the query string, so the
+ * file is sent as it is (`curl --data-binary @trace.json`).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiDiagramSchema, CONTENT_MAX, errorBodySchema, TITLE_MAX } from '../../shared/schemas.js';
+import {
+  chooseTrace,
+  drawTrace,
+  parseTraceFile,
+  TRACE_DEPTH_MAX,
+  TRACE_FILE_MAX_BYTES,
+  TRACE_GROUPS,
+  TRACE_INTERNAL,
+  TraceFileError,
+} from '../../shared/trace/index.js';
+import { z } from '../../shared/zod.js';
+import { requireTokenUser } from '../api-tokens/bearer.js';
+import { diagramsStore } from '../diagrams/store.js';
+import { AppError, badRequest, notFound } from '../errors.js';
+import { FOLDER_NOT_FOUND } from '../folders/routes.js';
+import { foldersStore } from '../folders/store.js';
+import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './diagram-routes.js';
+
+const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
+export const TRACE_TOO_LARGE = `The trace file is larger than ${MB} MB; export one trace, or fewer spans.`;
+
+const flag = (description: string, fallback: 'true' | 'false') =>
+  z.enum(['true', 'false']).default(fallback).describe(description);
+
+const query = z.object({
+  dry: flag('true: answer only the diagram text, create nothing.', 'false'),
+  traceId: z
+    .string()
+    .max(128)
+    .optional()
+    .describe('Which trace to draw when the file holds several.'),
+  group: z
+    .enum(TRACE_GROUPS)
+    .default('service')
+    .describe('Participants: one per service, instance or host.'),
+  internal: z
+    .enum(TRACE_INTERNAL)
+    .default('hidden')
+    .describe('Spans within one service: hidden, activations, notes or self-messages.'),
+  durations: flag('Write each reply’s duration.', 'true'),
+  autonumber: flag('Number the messages.', 'false'),
+  collapse: flag('Fold repeated identical calls into a loop with a count.', 'true'),
+  depth: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(TRACE_DEPTH_MAX)
+    .default(0)
+    .describe('Draw calls at most this many services deep; 0: all that fit the drawing.'),
+  title: z
+    .string()
+    .trim()
+    .min(1)
+    .max(TITLE_MAX)
+    .optional()
+    .describe('Title; default: the root span and the start time.'),
+  folderId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe('A folder of yours; absent: the root.'),
+});
+
+const drawn = {
+  title: z.string(),
+  traceId: z.string(),
+  format: z.enum(['otlp', 'jaeger', 'zipkin']),
+  notes: z.array(z.string()).describe('What was folded, hidden, cut or repaired.'),
+};
+const dryAnswer = z.object({ content: z.string(), ...drawn });
+
+export async function traceImportApiRoutes(
+  app: FastifyInstance,
+  deps: PublicApiDeps,
+): Promise<void> {
+  await app.register(async (scope) => {
+    // The file is read as text whatever its type says: JSON, JSON lines or plain text.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: TRACE_FILE_MAX_BYTES },
+      (_r, body, done) => done(null, body),
+    );
+    scope.addHook('onRequest', async (request) => {
+      if (Number(request.headers['content-length'] ?? 0) > TRACE_FILE_MAX_BYTES) {
+        throw new AppError(413, TRACE_TOO_LARGE);
+      }
+    });
+    const routes = scope.withTypeProvider<ZodTypeProvider>();
+    const diagrams = diagramsStore(deps.db);
+    const folders = foldersStore(deps.db);
+
+    routes.post(
+      '/api/v1/import/trace',
+      {
+        config: rateLimitPerToken(deps.perMinute),
+        bodyLimit: TRACE_FILE_MAX_BYTES,
+        schema: {
+          summary: 'Import a trace as a sequence diagram',
+          description: `The body is a trace file as exported: OpenTelemetry OTLP/JSON (one object or one per line, ids in hex or base64), Jaeger JSON (with or without \`data\`, one or many traces) or Zipkin v2 JSON; at most ${MB} MB. Services become participants, calls requests and replies, overlapping calls \`par\` blocks and repeated ones loops. Answers the created diagram, or with \`dry=true\` only its text.`,
+          tags: ['Diagrams'],
+          security: [{ bearerAuth: [] }],
+          querystring: query,
+          body: z.string().describe('The trace file.'),
+          response: {
+            200: dryAnswer.describe('dry=true: the diagram text, nothing created.'),
+            201: apiDiagramSchema.extend(drawn).describe('The created diagram.'),
+            ...errorResponses,
+            400: errorBodySchema.describe(
+              'The file is not a trace, is cut short, or a field of it is wrong; the message says which.',
+            ),
+            404: errorBodySchema.describe('The folder does not exist or is not yours.'),
+            413: errorBodySchema.describe(`The file is larger than ${MB} MB.`),
+          },
+        },
+      },
+      async (request, reply) => {
+        const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
+        const { dry, traceId, title, folderId, ...rest } = request.query;
+        let file;
+        let trace;
+        try {
+          file = parseTraceFile(request.body);
+          trace = chooseTrace(file, traceId);
+        } catch (error) {
+          if (error instanceof TraceFileError) throw badRequest(error.message);
+          throw error;
+        }
+        const diagram = drawTrace(trace, {
+          ...rest,
+          durations: rest.durations === 'true',
+          autonumber: rest.autonumber === 'true',
+          collapse: rest.collapse === 'true',
+          labelMax: 48,
+        });
+        const answer = {
+          title: title ?? diagram.title,
+          traceId: trace.traceId,
+          format: file.format,
+          notes: diagram.notes,
+        };
+        if (diagram.text.length > CONTENT_MAX) {
+          throw new AppError(
+            413,
+            `The diagram would be longer than a diagram can be; choose a smaller depth.`,
+          );
+        }
+        if (dry === 'true') return reply.status(200).send({ content: diagram.text, ...answer });
+        if (folderId != null && !(await folders.owns(user.id, folderId))) {
+          throw notFound(FOLDER_NOT_FOUND);
+        }
+        const created = await diagrams.create(user, {
+          title: answer.title,
+          content: diagram.text,
+          folderId: folderId ?? null,
+        });
+        const url = `${deps.siteOrigin}/?diagramId=${created.id}`;
+        return reply.status(201).send({ ...created, url, ...answer });
+      },
+    );
+  });
+}

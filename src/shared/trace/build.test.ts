@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deepTrace,
+  generatedTrace,
+  HOSTILE_NAMES,
+  otlpOf,
+  readTraceFixture,
+  TRACE_FIXTURES,
+  type GeneratedSpan,
+} from '../../../test/fixtures/traces/fixtures.js';
+import { readSequence } from '../diagram-text/sequence.js';
+import { buildSequence } from './build.js';
+import { traceOptionsSchema, type TraceOptionsInput } from './options.js';
+import { parseTraceFile } from './parse.js';
+
+const diagramOf = (text: string, options: TraceOptionsInput = {}) =>
+  buildSequence(parseTraceFile(text).traces[0]!, traceOptionsSchema.parse(options))!;
+const fixture = (name: string, options: TraceOptionsInput = {}) =>
+  diagramOf(readTraceFixture(name), options);
+const body = (text: string) =>
+  text
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim())
+    .filter(Boolean);
+const messages = (text: string) =>
+  readSequence(text)
+    .filter((s) => s.kind === 'message')
+    .map((s) => text.slice(s.from, s.to).trim());
+
+const KINDS = new Set(['header', 'participant', 'message', 'note', 'open', 'branch', 'end']);
+const ALSO = new Set(['keyword', 'blank', 'activate', 'deactivate']);
+
+/** Every line reads as what it was written as, and messages name declared participants only. */
+function expectWellFormed(text: string) {
+  const statements = readSequence(text);
+  const declared = new Set(
+    statements.filter((s) => s.kind === 'participant').map((s) => s.names[0]!.name),
+  );
+  const wrong: string[] = [];
+  for (const statement of statements) {
+    const line = text.slice(statement.from, statement.to);
+    if (!KINDS.has(statement.kind) && !ALSO.has(statement.kind))
+      wrong.push(`${statement.kind}: ${line}`);
+    if (statement.kind === 'participant') continue;
+    for (const { name } of statement.names)
+      if (!declared.has(name)) wrong.push(`undeclared ${name}: ${line}`);
+    // Outside numeric entities, nothing mermaid reads as syntax is left in a label.
+    const label = statement.text ? text.slice(statement.text.from, statement.text.to) : '';
+    if (/[#;%<>:,&]/.test(label.replace(/#\d+;/g, ''))) wrong.push(`unescaped: ${line}`);
+  }
+  expect(wrong).toEqual([]);
+}
+
+describe('buildSequence on real traces', () => {
+  it('draws the Zipkin Yelp trace: services in order, calls and replies, one par block', () => {
+    const { text, summary } = fixture(TRACE_FIXTURES.zipkinYelp);
+    expectWellFormed(text);
+    expect(
+      text
+        .split('\n')
+        .filter((l) => l.includes('participant'))
+        .map((l) => l.trim()),
+    ).toEqual([
+      'participant routing',
+      'participant unknown',
+      'participant yelp_main_api_proxy as yelp_main/api_proxy',
+      'participant yelp_main as yelp-main',
+      'participant memcache',
+      'participant mysql',
+      'participant mobile_api',
+      'participant spectre',
+      'participant blt',
+    ]);
+    expect(summary.parBlocks).toBe(1);
+    expect(summary.messages).toBe(30);
+    const lines = body(text);
+    expect(
+      lines.slice(lines.indexOf('participant blt') + 1, lines.indexOf('participant blt') + 5),
+    ).toEqual([
+      'Note over routing: post /location/update/v4 · 132 ms',
+      'par',
+      'routing->>+unknown: post',
+      'unknown->>+yelp_main_api_proxy: post api proxy proxy /*path',
+    ]);
+    expect(lines).toContain('and');
+    expect(messages(text).at(-1)).toBe('yelp_main-->>-routing: 56 ms');
+  });
+
+  it('folds the repeated database inserts of a Zipkin trace into a loop with a count', () => {
+    const { text, notes } = fixture(TRACE_FIXTURES.zipkinDb);
+    expectWellFormed(text);
+    expect(body(text).slice(-4)).toEqual([
+      'loop 3 times',
+      'bootifulmeters->>+app_db: insert',
+      'app_db-->>-bootifulmeters: avg 1.85 ms',
+      'end',
+    ]);
+    expect(notes).toContain('3 identical calls folded into 1 loop.');
+    const unfolded = fixture(TRACE_FIXTURES.zipkinDb, { collapse: false });
+    expect(unfolded.text).not.toContain('loop');
+    expect(messages(unfolded.text).filter((m) => m.includes(': insert'))).toHaveLength(3);
+  });
+
+  it('draws messaging asynchronously, without replies', () => {
+    const { text } = fixture(TRACE_FIXTURES.zipkinMessaging);
+    expectWellFormed(text);
+    expect(messages(text)).toEqual(['frontend-)backend: next-message']);
+    const kafka = fixture(TRACE_FIXTURES.zipkinKafka, { collapse: false });
+    expect(messages(kafka.text).every((m) => m.includes('-)'))).toBe(true);
+  });
+
+  it('shows spans within a service as the user chooses, and marks errors', () => {
+    const hidden = fixture(TRACE_FIXTURES.jaegerGraph);
+    expect(messages(hidden.text)).toEqual([
+      'service1->>+service2: op1',
+      'service2-->>-service1: 20 ms',
+      'service1-)service2: op3',
+    ]);
+    expect(hidden.text).toContain('Note over service1: error in op2');
+    expect(hidden.notes).toContain('8 spans inside one service hidden.');
+    const self = fixture(TRACE_FIXTURES.jaegerGraph, { internal: 'self' });
+    expectWellFormed(self.text);
+    expect(messages(self.text).slice(0, 3)).toEqual([
+      'service1->>service1: op2 · error · 33 ms',
+      'service1->>service1: op3 · 66 ms',
+      'service1->>+service2: op1',
+    ]);
+    const notes = fixture(TRACE_FIXTURES.jaegerGraph, { internal: 'notes', durations: false });
+    expect(notes.text).toContain('Note over service1: op2 · error');
+    expect(notes.text).toContain('service2-->>-service1: \n');
+    const activations = fixture(TRACE_FIXTURES.jaegerGraph, { internal: 'activations' });
+    expectWellFormed(activations.text);
+    const activated = activations.text.match(/^\s*activate service1$/gm) ?? [];
+    expect(activated).toHaveLength(6);
+    expect(activations.text.match(/^\s*deactivate service1$/gm)).toHaveLength(6);
+  });
+
+  it('numbers messages and titles the diagram from the root span and the start time', () => {
+    const { text, title } = fixture(TRACE_FIXTURES.jaegerFlamegraph, { autonumber: true });
+    expect(text.split('\n')[1]).toBe('    autonumber');
+    expect(title).toBe('load-generator: OrderVehicle · 2022-08-09 12:55 UTC');
+    expect(messages(text)[0]).toBe('load_generator->>+ride_sharing_app: BikeHandler GET /bike');
+  });
+
+  it('says when spans start before their parent', () => {
+    const { text, notes } = fixture(TRACE_FIXTURES.zipkinSkew);
+    expect(messages(text)).toEqual([
+      'servicea->>+serviceb: post',
+      'serviceb-->>-servicea: 93.6 ms',
+    ]);
+    expect(notes).toContain('1 span start before their parent (clock skew); drawn in call order.');
+  });
+
+  it('groups participants by instance or host', () => {
+    const spans: GeneratedSpan[] = [
+      { service: 'web', name: 'GET', parent: -1, start: 0, end: 100 },
+      { service: 'api', name: 'a', parent: 0, start: 10, end: 20 },
+      { service: 'api', name: 'b', parent: 0, start: 30, end: 40 },
+    ];
+    const document = JSON.parse(otlpOf(spans)) as {
+      resourceSpans: {
+        resource: { attributes: object[] };
+        scopeSpans: { spans: { attributes: object[] }[] }[];
+      }[];
+    };
+    const api = document.resourceSpans[1]!;
+    api.scopeSpans[0]!.spans.forEach((span, i) =>
+      span.attributes.push({ key: 'service.instance.id', value: { stringValue: `pod-${i}` } }),
+    );
+    api.resource.attributes.push({ key: 'host.name', value: { stringValue: 'node-7' } });
+    const text = JSON.stringify(document);
+    expect(diagramOf(text).summary.participants).toBe(2);
+    expect(diagramOf(text, { group: 'instance' }).text).toContain(
+      'participant api_pod_1 as api (pod-1)',
+    );
+    expect(diagramOf(text, { group: 'host' }).text).toContain('participant node_7 as node-7');
+  });
+});
+
+describe('buildSequence on broken, big and hostile traces', () => {
+  it('escapes every hostile service and span name', () => {
+    const spans: GeneratedSpan[] = [
+      { service: 'root', name: 'start', parent: -1, start: 0, end: 10_000 },
+    ];
+    HOSTILE_NAMES.forEach((name, i) => {
+      spans.push({
+        service: name,
+        name,
+        parent: 0,
+        start: 10 + i * 100,
+        end: 60 + i * 100,
+        route: name,
+      });
+    });
+    const { text, summary } = diagramOf(otlpOf(spans), { internal: 'self', labelMax: 200 });
+    expectWellFormed(text);
+    expect(summary.participants).toBe(HOSTILE_NAMES.length + 1);
+    expect(text).not.toMatch(/%%|<|\binit:/);
+    expect(text).toContain('participant x_participant_Evil as x#59; participant Evil');
+    expect(text).toContain('participant s_end as end');
+    expect(text).toContain(
+      'participant line_one_end_Note_over_A_injected as line one end Note over A#58; injected',
+    );
+    expect(readSequence(text).filter((s) => s.kind === 'message')).toHaveLength(
+      2 * HOSTILE_NAMES.length,
+    );
+  });
+
+  it('draws cycles, self-parents and missing parents from the top and says so', () => {
+    const spans: GeneratedSpan[] = [
+      { service: 'a', name: 'loop-1', parent: 1, start: 0, end: 10 },
+      { service: 'b', name: 'loop-2', parent: 0, start: 1, end: 9 },
+      { service: 'c', name: 'self', parent: -1, parentId: '0000000000000003', start: 20, end: 30 },
+      {
+        service: 'd',
+        name: 'orphan',
+        parent: -1,
+        parentId: 'ffffffffffffffff',
+        start: 40,
+        end: 50,
+      },
+    ];
+    const { text, notes } = diagramOf(otlpOf(spans));
+    expectWellFormed(text);
+    expect(messages(text)).toEqual(['a->>+b: loop-2', 'b-->>-a: 8 µs']);
+    expect(notes).toEqual([
+      '1 span name a parent that is not in the file; drawn from the top.',
+      '1 span named itself as parent; drawn from the top.',
+      '1 parent cycle broken at the earliest span.',
+    ]);
+  });
+
+  it('draws a trace 30,000 spans deep without recursion, and limits depth', () => {
+    const text = otlpOf(deepTrace(30_000));
+    const all = diagramOf(text);
+    expect(all.summary.messages).toBe(2 * 29_999);
+    const limited = diagramOf(text, { depth: 3 });
+    expect(messages(limited.text)).toHaveLength(6);
+    expect(limited.notes).toContain('29,996 spans deeper than 3 calls left out.');
+  });
+
+  it('folds a 5,000-span trace into loops and par blocks', () => {
+    const { summary, text } = diagramOf(otlpOf(generatedTrace(5000)));
+    expect(summary.spans).toBe(5000);
+    expect(summary.participants).toBe(8);
+    expect(summary.loops).toBeGreaterThan(100);
+    expect(summary.parBlocks).toBeGreaterThan(100);
+    expectWellFormed(text);
+  });
+});

@@ -1,0 +1,85 @@
+/** Jaeger JSON (the UI's download and the query API: with or without `data`, one or many traces) → spans. */
+import { z } from '../zod.js';
+import {
+  attributeText,
+  normaliseId,
+  readAttributes,
+  type SpanKind,
+  type TraceSpan,
+} from './model.js';
+import { checked } from './validate.js';
+
+const tags = z.array(z.object({ key: z.string(), value: z.unknown() })).nullish();
+const process = z.object({ serviceName: z.string(), tags }).loose();
+
+const span = z.object({
+  traceID: z.string(),
+  spanID: z.string(),
+  operationName: z.string().nullish(),
+  references: z.array(z.object({ refType: z.string().nullish(), spanID: z.string() })).nullish(),
+  parentSpanID: z.string().nullish(),
+  startTime: z.number(),
+  duration: z.number(),
+  tags,
+  processID: z.string().nullish(),
+  process: process.nullish(),
+});
+
+export const jaegerTrace = z.object({
+  traceID: z.string().optional(),
+  spans: z.array(span),
+  processes: z.record(z.string(), process).nullish(),
+});
+
+const KINDS: Record<string, SpanKind> = {
+  server: 'server',
+  client: 'client',
+  producer: 'producer',
+  consumer: 'consumer',
+};
+
+function lookup(list: z.infer<typeof tags>): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const { key, value } of list ?? []) {
+    const text = attributeText(value);
+    if (text !== null) map.set(key, text);
+  }
+  return map;
+}
+
+/** A Jaeger trace object (already unwrapped from `data`) → spans. */
+export function parseJaegerTrace(raw: unknown, where: string): TraceSpan[] {
+  const trace = checked(jaegerTrace, raw, where);
+  const processes = new Map(
+    Object.entries(trace.processes ?? {}).map(([id, p]) => [
+      id,
+      { name: p.serviceName, tags: lookup(p.tags) },
+    ]),
+  );
+  return trace.spans.map((s) => {
+    const inline = s.process ? { name: s.process.serviceName, tags: lookup(s.process.tags) } : null;
+    const proc = inline ??
+      processes.get(s.processID ?? '') ?? { name: 'unknown service', tags: new Map() };
+    const own = lookup(s.tags);
+    const get = (key: string) => own.get(key) ?? proc.tags.get(key) ?? null;
+    const read = readAttributes(get);
+    const parentRef = s.references?.find((r) => r.refType !== 'FOLLOWS_FROM') ?? s.references?.[0];
+    const id = normaliseId(s.spanID, 16) ?? s.spanID;
+    return {
+      id,
+      parentId: normaliseId(parentRef?.spanID ?? s.parentSpanID ?? '', 16),
+      traceId: normaliseId(s.traceID, 32) ?? s.traceID,
+      name: s.operationName ?? '',
+      service: proc.name,
+      instance: get('service.instance.id') ?? get('ip'),
+      host: read.host ?? get('ip'),
+      kind: KINDS[get('span.kind') ?? ''] ?? 'internal',
+      start: s.startTime,
+      duration: Math.max(0, s.duration),
+      error: read.error,
+      route: read.route,
+      rpc: read.rpc,
+      remote: read.remote,
+    };
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * One span model for every trace format: what the diagram needs and nothing more. Times are
+ * microseconds since the epoch (OTLP's nanoseconds would not fit a double exactly).
+ */
+
+export type SpanKind = 'server' | 'client' | 'producer' | 'consumer' | 'internal';
+export type TraceFormat = 'otlp' | 'jaeger' | 'zipkin';
+
+export interface TraceSpan {
+  id: string;
+  /** null for a root; may name a span that is not in the file. */
+  parentId: string | null;
+  traceId: string;
+  name: string;
+  service: string;
+  /** service.instance.id, or the address and port. */
+  instance: string | null;
+  /** host.name, or the address. */
+  host: string | null;
+  kind: SpanKind;
+  start: number;
+  duration: number;
+  error: boolean;
+  /** HTTP route or target path. */
+  route: string | null;
+  /** RPC service/method. */
+  rpc: string | null;
+  /** The service a client or producer span calls when it recorded one (peer.service, remoteEndpoint). */
+  remote: string | null;
+}
+
+export interface ParsedTrace {
+  traceId: string;
+  spans: TraceSpan[];
+}
+
+export interface ParsedFile {
+  format: TraceFormat;
+  traces: ParsedTrace[];
+}
+
+/** A problem with the file itself: answered as a 400 by the API, shown in the dialog. */
+export class TraceFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TraceFileError';
+  }
+}
+
+/** Spans grouped into traces, in order of first appearance. */
+export function groupByTrace(spans: readonly TraceSpan[]): ParsedTrace[] {
+  const byId = new Map<string, ParsedTrace>();
+  for (const span of spans) {
+    let trace = byId.get(span.traceId);
+    if (!trace) {
+      trace = { traceId: span.traceId, spans: [] };
+      byId.set(span.traceId, trace);
+    }
+    trace.spans.push(span);
+  }
+  return [...byId.values()];
+}
+
+/** An attribute value as text, whatever its JSON type. */
+export function attributeText(value: unknown): string | null {
+  if (value == null) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** What the labels use from a span's attributes, read the same way for every format. */
+export function readAttributes(get: (key: string) => string | null) {
+  const method = get('http.request.method') ?? get('http.method');
+  const path = get('http.route') ?? get('url.path') ?? get('http.target') ?? get('http.path');
+  const rpcMethod = get('rpc.method');
+  const rpcService = get('rpc.service');
+  const status = get('otel.status_code');
+  const error = get('error');
+  return {
+    route: path ? (method ? `${method} ${path}` : path) : null,
+    rpc: rpcMethod ? (rpcService ? `${rpcService}/${rpcMethod}` : rpcMethod) : null,
+    remote: get('peer.service'),
+    host: get('host.name') ?? get('hostname') ?? get('host'),
+    instance: get('service.instance.id'),
+    error: status === 'ERROR' || (error != null && error !== 'false'),
+  };
+}
+
+/** Microseconds from a nanosecond count written as text or number, without losing precision. */
+export function nanosToMicros(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value / 1000 : null;
+  if (typeof value !== 'string' || !/^\d{1,25}$/.test(value)) return null;
+  return value.length <= 3 ? 0 : Number(value.slice(0, -3)) + Number(value.slice(-3)) / 1000;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/** A trace or span id as lower-case hex, whether written in hex or (OTLP/JSON protobuf) base64. */
+export function normaliseId(value: unknown, hexLength: number): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  if (value.length === hexLength && /^[0-9a-fA-F]+$/.test(value)) return value.toLowerCase();
+  if (value.length === 4 * Math.ceil(hexLength / 6) && BASE64.test(value)) {
+    // Base64 of hexLength / 2 bytes.
+    const bytes = atobSafe(value);
+    if (bytes !== null && bytes.length === hexLength / 2) {
+      let hex = '';
+      for (let i = 0; i < bytes.length; i++)
+        hex += bytes.charCodeAt(i).toString(16).padStart(2, '0');
+      return hex;
+    }
+  }
+  // Other writers (Jaeger's own ids, tests) keep their text as it is.
+  return value.length <= 128 ? value.toLowerCase() : null;
+}
+
+function atobSafe(value: string): string | null {
+  try {
+    return atob(value);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { readTraceFixture, TRACE_FIXTURES } from '../../../test/fixtures/traces/fixtures.js';
+import { TraceFileError } from './model.js';
+import { NOT_A_TRACE, parseTraceFile } from './parse.js';
+
+const parse = (name: string) => parseTraceFile(readTraceFixture(name));
+const services = (name: string) => [...new Set(parse(name).traces[0]!.spans.map((s) => s.service))];
+const problem = (text: string) => {
+  try {
+    parseTraceFile(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(TraceFileError);
+    return (error as Error).message;
+  }
+  throw new Error('parsed without complaint');
+};
+
+describe('parseTraceFile on real traces', () => {
+  it.each([
+    [TRACE_FIXTURES.otlpProto, 'otlp', 1, ['my.service']],
+    [TRACE_FIXTURES.otlpLines, 'otlp', 4, ['example-trace']],
+    [TRACE_FIXTURES.jaegerFlamegraph, 'jaeger', 4, ['load-generator', 'ride-sharing-app']],
+    [TRACE_FIXTURES.jaegerGraph, 'jaeger', 11, ['service1', 'service2']],
+    [TRACE_FIXTURES.jaegerMulti, 'jaeger', 4, ['example-trace']],
+    [TRACE_FIXTURES.zipkinSkew, 'zipkin', 4, ['serviceb', 'servicea']],
+    [TRACE_FIXTURES.zipkinKafka, 'zipkin', 28, ['servicea', 'serviceb']],
+  ])('reads %s as %s with %i spans', (name, format, count, names) => {
+    const file = parse(name);
+    expect(file.format).toBe(format);
+    expect(file.traces).toHaveLength(1);
+    expect(file.traces[0]!.spans).toHaveLength(count);
+    expect(services(name)).toEqual(names);
+  });
+
+  it('reads OTLP ids written in base64 as the same hex ids', () => {
+    const document = JSON.parse(readTraceFixture(TRACE_FIXTURES.otlpProto)) as {
+      resourceSpans: { scopeSpans: { spans: Record<string, string>[] }[] }[];
+    };
+    const span = document.resourceSpans[0]!.scopeSpans[0]!.spans[0]!;
+    const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
+    span.traceId = b64(span.traceId!);
+    span.spanId = b64(span.spanId!);
+    span.parentSpanId = b64(span.parentSpanId!);
+    const read = parseTraceFile(JSON.stringify(document)).traces[0]!.spans[0]!;
+    expect(read).toMatchObject({
+      traceId: '5b8efff798038103d269b633813fc60c',
+      id: 'eee19b7ec3c1b174',
+      parentId: 'eee19b7ec3c1b173',
+      kind: 'server',
+      duration: 1_000_000,
+    });
+  });
+
+  it('reads OTLP JSON lines, one export per line', () => {
+    const text = readTraceFixture(TRACE_FIXTURES.otlpLines);
+    expect(text.trim().split('\n').length).toBeGreaterThan(1);
+    const spans = parseTraceFile(text).traces[0]!.spans;
+    expect(spans.map((s) => s.name)).toContain('main');
+  });
+
+  it('finds every trace of a Jaeger file with data holding several, and of Zipkin trace lists', () => {
+    const flame = JSON.parse(readTraceFixture(TRACE_FIXTURES.jaegerFlamegraph)) as {
+      data: unknown;
+    };
+    const graph = JSON.parse(readTraceFixture(TRACE_FIXTURES.jaegerGraph)) as unknown;
+    const jaeger = parseTraceFile(JSON.stringify({ data: [flame.data, graph] }));
+    expect(jaeger.traces.map((t) => [t.traceId, t.spans.length])).toEqual([
+      ['84b3fad94c6112edd6af3347d06f6f1d', 4],
+      ['trace-123', 11],
+    ]);
+    const yelp = JSON.parse(readTraceFixture(TRACE_FIXTURES.zipkinYelp)) as unknown;
+    const skew = JSON.parse(readTraceFixture(TRACE_FIXTURES.zipkinSkew)) as unknown;
+    const zipkin = parseTraceFile(JSON.stringify([yelp, skew]));
+    expect(zipkin.format).toBe('zipkin');
+    expect(zipkin.traces.map((t) => t.spans.length)).toEqual([16, 4]);
+  });
+
+  it('splits a Zipkin client and server sharing one id into caller and callee', () => {
+    const spans = parse(TRACE_FIXTURES.zipkinSkew).traces[0]!.spans;
+    const server = spans.find((s) => s.id === '74280ae0c10d8062')!;
+    const client = spans.find((s) => s.id === '74280ae0c10d8062~client')!;
+    expect(client.service).toBe('servicea');
+    expect(server).toMatchObject({ service: 'serviceb', parentId: client.id });
+  });
+
+  it('reads the HTTP route, the error mark and the remote service', () => {
+    const spans = parse(TRACE_FIXTURES.zipkinDb).traces[0]!.spans;
+    expect(spans.filter((s) => s.remote === 'app_db')).toHaveLength(4);
+    const graph = parse(TRACE_FIXTURES.jaegerGraph).traces[0]!.spans;
+    expect(graph.filter((s) => s.error).map((s) => s.id)).toEqual(['span-2']);
+    const flame = parse(TRACE_FIXTURES.jaegerFlamegraph).traces[0]!.spans;
+    expect(flame.map((s) => s.route)).toContain('GET /bike');
+  });
+});
+
+describe('parseTraceFile on bad input', () => {
+  it('names what is wrong', () => {
+    expect(problem('')).toBe('The file is empty.');
+    expect(problem('{"hello": "world"}')).toBe(NOT_A_TRACE);
+    expect(problem('[1, 2, 3]')).toBe(NOT_A_TRACE);
+    expect(problem('sequenceDiagram\n  A->>B: hi')).toMatch(/^Line 1 is not valid JSON/);
+    expect(problem('<html>')).toMatch(/^The file is not valid JSON/);
+  });
+
+  it('says a file is cut short', () => {
+    const yelp = readTraceFixture(TRACE_FIXTURES.zipkinYelp);
+    expect(problem(yelp.replace(/\s+/g, ' ').slice(0, 1500))).toBe(
+      'The file is cut short: its JSON ends before it is complete.',
+    );
+    const lines = readTraceFixture(TRACE_FIXTURES.otlpLines).trim();
+    expect(problem(lines.slice(0, -40))).toMatch(/^The file is cut short: its last line \(\d+\)/);
+  });
+
+  it('names the field of a span that is not what the format says', () => {
+    const flame = JSON.parse(readTraceFixture(TRACE_FIXTURES.jaegerFlamegraph)) as {
+      data: { spans: Record<string, unknown>[] };
+    };
+    flame.data.spans[2]!.startTime = 'soon';
+    expect(problem(JSON.stringify(flame))).toMatch(/^spans\.2\.startTime: /);
+    expect(
+      problem('{"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "ab"}]}]}]}'),
+    ).toMatch(/^resourceSpans\.0\.scopeSpans\.0\.spans\.0\.spanId: /);
+    expect(problem('{"resourceSpans": []}')).toBe('The file holds no spans.');
+  });
+});

@@ -1,0 +1,77 @@
+/** Zipkin v2 JSON (a list of spans, or the API's list of traces) → spans. */
+import { z } from '../zod.js';
+import { normaliseId, readAttributes, type SpanKind, type TraceSpan } from './model.js';
+import { checked } from './validate.js';
+
+const endpoint = z
+  .object({
+    serviceName: z.string().nullish(),
+    ipv4: z.string().nullish(),
+    ipv6: z.string().nullish(),
+    port: z.number().nullish(),
+  })
+  .nullish();
+
+const span = z.object({
+  traceId: z.string(),
+  id: z.string(),
+  parentId: z.string().nullish(),
+  name: z.string().nullish(),
+  kind: z.string().nullish(),
+  timestamp: z.number().nullish(),
+  duration: z.number().nullish(),
+  localEndpoint: endpoint,
+  remoteEndpoint: endpoint,
+  tags: z.record(z.string(), z.string()).nullish(),
+  shared: z.boolean().nullish(),
+});
+export const zipkinSpans = z.array(span);
+
+const KINDS: Record<string, SpanKind> = {
+  SERVER: 'server',
+  CLIENT: 'client',
+  PRODUCER: 'producer',
+  CONSUMER: 'consumer',
+};
+
+export function parseZipkin(raw: unknown, where: string): TraceSpan[] {
+  const spans = checked(zipkinSpans, raw, where);
+  const result: TraceSpan[] = [];
+  const seen = new Map<string, TraceSpan>();
+  for (const s of spans) {
+    const tags = s.tags ?? {};
+    const read = readAttributes((key) => tags[key] ?? null);
+    const local = s.localEndpoint;
+    const address = local?.ipv4 ?? local?.ipv6 ?? null;
+    const id = normaliseId(s.id, 16) ?? s.id;
+    const traceId = normaliseId(s.traceId, 32) ?? s.traceId;
+    const span: TraceSpan = {
+      id,
+      parentId: normaliseId(s.parentId ?? '', 16),
+      traceId,
+      name: s.name ?? '',
+      service: local?.serviceName || address || 'unknown service',
+      instance: address ? (local?.port ? `${address}:${local.port}` : address) : null,
+      host: address,
+      kind: KINDS[s.kind ?? ''] ?? 'internal',
+      start: s.timestamp ?? 0,
+      duration: Math.max(0, s.duration ?? 0),
+      error: 'error' in tags,
+      route: read.route ?? tags['http.path'] ?? null,
+      rpc: read.rpc,
+      remote: s.remoteEndpoint?.serviceName ?? read.remote,
+    };
+    // A server span that shares its client's id (B3 single-span RPC) is the client's child.
+    const twin = seen.get(`${traceId}/${id}`);
+    if (twin) {
+      const server = span.kind === 'server' || s.shared ? span : twin;
+      const client = server === span ? twin : span;
+      // Its children name the shared id, so the server keeps it and the client steps aside.
+      client.id = `${id}~client`;
+      server.parentId = client.id;
+    }
+    seen.set(`${traceId}/${id}`, span);
+    result.push(span);
+  }
+  return result;
+}
