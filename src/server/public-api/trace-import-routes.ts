@@ -20,9 +20,9 @@ import { z } from '../../shared/zod.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { AppError, badRequest, notFound } from '../errors.js';
-import { FOLDER_NOT_FOUND } from '../folders/routes.js';
+import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './diagram-routes.js';
+import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
 
 const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
 export const TRACE_TOO_LARGE = `The trace file is larger than ${MB} MB; export one trace, or fewer spans.`;
