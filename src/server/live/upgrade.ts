@@ -31,6 +31,9 @@ export const DEFAULT_LIVE_LIMITS: LiveLimits = {
 /** Policy violation: the close code for a connection over its message rate or off protocol. */
 const TOO_MANY_MESSAGES = 1008;
 
+/** How long a socket closed for a protocol error stays open for its close frame to be read. */
+const CLOSE_GRACE_MS = 1000;
+
 function refuse(socket: Duplex, status: 401 | 403 | 404, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
@@ -110,6 +113,11 @@ export function attachLive(
       };
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      // A frame ws rejects (invalid UTF-8, past maxPayload, unmasked, reserved bits, unknown
+      // opcode, bad close code) makes ws close this socket with 1002/1007/1009 and then emit
+      // 'error': without a listener that error would end the process. The peer gets a moment
+      // to read the close frame, not the 30 s ws waits for its answer.
+      ws.on('error', () => setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref());
       capRate(ws, limits);
       guardDocuments(ws, refused);
       options.live.instance.handleConnection(ws, request, context);
