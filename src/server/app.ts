@@ -37,7 +37,7 @@ import { attachLive } from './live/upgrade.js';
 import { liveFanout } from './live/fanout.js';
 import { liveRest } from './live/rest.js';
 import { followAccessChanges } from './live/revocation.js';
-import { createLiveServer } from './live/server.js';
+import { createLiveServer, type LiveDocumentLimits } from './live/server.js';
 import { loadAppShell } from './web/app-shell.js';
 import { transferRoutes } from './transfer/routes.js';
 import { trashRoutes } from './trash/routes.js';
@@ -65,6 +65,8 @@ export interface AppDeps {
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: DestinationStream;
   limits?: Partial<AppLimits>;
+  /** Bounds of live updates and documents (defaults: DEFAULT_LIVE_DOCUMENT_LIMITS). */
+  live?: Partial<LiveDocumentLimits>;
   /** Called for every route as it is registered (tests list the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** Server-side diagram images; absent: convert answers 503 (no Chromium). The caller closes it. */
@@ -154,7 +156,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     perMinute: limits.signInsPerMinute,
   });
-  const live = createLiveServer(db, await liveFanout(app, deps.database, deps.redis ?? null));
+  const live = createLiveServer(
+    db,
+    await liveFanout(app, deps.database, deps.redis ?? null),
+    deps.live,
+  );
   attachLive(app, { db, live, publicUrl });
   await followAccessChanges(app, deps.database, live);
   const liveApi = liveRest(db, live);
