@@ -72,6 +72,10 @@ async function main(): Promise<void> {
       },
       stateMaxBytes: config.live.documentMaxBytes,
     },
+    liveRates: {
+      userMessagesPerSecond: config.live.userMessagesPerSecond,
+      documentMessagesPerSecond: config.live.documentMessagesPerSecond,
+    },
     clientDir: CLIENT_DIR,
     logLevel: config.logLevel,
   });

@@ -164,6 +164,34 @@ export function createLiveServer(
     if (result) broadcast(document, { type: 'saved', updatedAt: result.updatedAt.toISOString() });
   }
 
+  /** Per document: the explicit Save waiting for the one under way (later ones join it). */
+  const waitingSaves = new Map<string, Promise<void>>();
+  const runningSaves = new Map<string, Promise<void>>();
+
+  /**
+   * An explicit Save, coalesced: Saves asked for while one is under way share one store after
+   * it (which holds every edit applied before any of them asked), so a flood of Saves costs at
+   * most two stores at a time.
+   */
+  function saveSoon(document: Document, userId: number | null): Promise<void> {
+    const name = document.name;
+    const waiting = waitingSaves.get(name);
+    if (waiting) return waiting;
+    const before = runningSaves.get(name) ?? Promise.resolve();
+    const next = before
+      .catch(() => undefined)
+      .then(() => {
+        waitingSaves.delete(name);
+        const running = store(document, 'manual', userId, true);
+        runningSaves.set(name, running);
+        return running.finally(() => {
+          if (runningSaves.get(name) === running) runningSaves.delete(name);
+        });
+      });
+    waitingSaves.set(name, next);
+    return next;
+  }
+
   /** Who may open which document, and how (read-only or not); throws NOT_FOUND otherwise. */
   async function authenticate({
     documentName,
@@ -319,7 +347,7 @@ export function createLiveServer(
       }
       if (!liveClientMessage.safeParse(parsed).success || connection.readOnly) return;
       await lastUpdate.get(connection);
-      await store(document, 'manual', contextOf(connection.context).user?.id ?? null, true);
+      await saveSoon(document, contextOf(connection.context).user?.id ?? null);
     },
 
     async afterUnloadDocument({ documentName }) {

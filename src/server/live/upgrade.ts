@@ -12,9 +12,14 @@ import { LIVE_PATH } from '../../shared/live.js';
 import { hashToken, sessionsStore } from '../auth/sessions-store.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { Db } from '../db/client.js';
+import { floodLimiter, type FloodLimiter, type SharedCounter } from './flood-limits.js';
 import type { LiveContext, LiveServer } from './server.js';
 
 export interface LiveLimits {
+  /** Frames per second one user may send over all their sockets (and instances). */
+  userMessagesPerSecond: number;
+  /** Frames per second one document may receive from all its sockets. */
+  documentMessagesPerSecond: number;
   /** Largest frame accepted; a larger one closes the connection (1009). */
   maxMessageBytes: number;
   /** Frames per second a connection may send (averaged over `rateWindowMs`). */
@@ -25,6 +30,8 @@ export interface LiveLimits {
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxMessageBytes: 2 * 1024 * 1024,
   messagesPerSecond: 100,
+  userMessagesPerSecond: 200,
+  documentMessagesPerSecond: 400,
   rateWindowMs: 5_000,
 };
 
@@ -46,8 +53,18 @@ const AUTH = 2;
  * for it, or anything at all after it was refused: Hocuspocus would queue those frames until
  * the socket closes.
  */
-function guardDocuments(socket: WebSocket, refused: Set<string>): void {
+function guardDocuments(
+  socket: WebSocket,
+  refused: Set<string>,
+  shared: { limiter: FloodLimiter; limits: LiveLimits; user: string },
+): void {
   const announced = new Set<string>();
+  const window = shared.limits.rateWindowMs;
+  const perUser = { max: (shared.limits.userMessagesPerSecond * window) / 1000, windowMs: window };
+  const perDocument = {
+    max: (shared.limits.documentMessagesPerSecond * window) / 1000,
+    windowMs: window,
+  };
   socket.on('message', (data: Buffer) => {
     let name: string;
     let type: number;
@@ -63,6 +80,10 @@ function guardDocuments(socket: WebSocket, refused: Set<string>): void {
       return;
     }
     announced.add(name);
+    // Both counted: a user's sockets together, and everyone's on one document.
+    const userOk = shared.limiter.hit(`user:${shared.user}`, perUser);
+    const documentOk = shared.limiter.hit(`doc:${name}`, perDocument);
+    if (!userOk || !documentOk) socket.close(TOO_MANY_MESSAGES, 'too many messages');
   });
 }
 
@@ -83,9 +104,17 @@ function capRate(socket: WebSocket, limits: LiveLimits): void {
 
 export function attachLive(
   app: FastifyInstance,
-  options: { db: Db; live: LiveServer; publicUrl: string | null; limits?: Partial<LiveLimits> },
+  options: {
+    db: Db;
+    live: LiveServer;
+    publicUrl: string | null;
+    limits?: Partial<LiveLimits>;
+    /** Where counts per user and document are shared between instances (null: this one only). */
+    counter?: SharedCounter | null;
+  },
 ): void {
   const limits = { ...DEFAULT_LIVE_LIMITS, ...options.limits };
+  const limiter = floodLimiter(options.counter ?? null);
   const sessions = sessionsStore(options.db);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
 
@@ -119,7 +148,11 @@ export function attachLive(
       // to read the close frame, not the 30 s ws waits for its answer.
       ws.on('error', () => setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref());
       capRate(ws, limits);
-      guardDocuments(ws, refused);
+      // Without a session: counted per address (share-link viewers).
+      const user = context.user
+        ? String(context.user.id)
+        : `@${request.socket.remoteAddress ?? ''}`;
+      guardDocuments(ws, refused, { limiter, limits, user });
       options.live.instance.handleConnection(ws, request, context);
     });
   }
@@ -130,6 +163,7 @@ export function attachLive(
     upgrade(request, socket, head).catch(() => socket.destroy());
   });
   app.addHook('preClose', async () => {
+    limiter.stop();
     for (const client of wss.clients) client.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await options.live.flush();
