@@ -16,23 +16,24 @@ import {
 import { connectLive, type LiveClient } from '../../src/server/test/live-client.js';
 import { frame, openRawWebSocket } from '../../src/server/test/raw-websocket.js';
 
-const DURATION_MS = 5_000;
+/** How long /healthz is watched at least (the attack may end sooner). */
+const WATCH_MS = 5_000;
 
 async function slowestHealthz(base: string, during: Promise<unknown>): Promise<number> {
   let slowest = 0;
   let done = false;
-  void during.finally(() => (done = true));
-  const until = Date.now() + DURATION_MS;
+  void during.catch(() => undefined).finally(() => (done = true));
+  const until = Date.now() + WATCH_MS;
   while (!done || Date.now() < until) {
     const start = performance.now();
     await fetch(`${base}/healthz`).catch(() => undefined);
     slowest = Math.max(slowest, performance.now() - start);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    if (Date.now() > until + 60_000) break;
   }
   return slowest;
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-bench-attacks-'));
 const app = await startAppProcess({
   DATA_DIR: dataDir,
@@ -49,18 +50,18 @@ try {
     return { client, name: diagramDocName(id) };
   };
   const idle = await slowestHealthz(app.url, Promise.resolve());
-  const rows: [string, number][] = [];
   const attacks: [string, () => Promise<void>][] = [
     [
-      'invalid UTF-8 and oversized frames',
+      '20 invalid UTF-8 / oversized frames',
       async () => {
         for (let i = 0; i < 20; i++) {
           const socket = await openRawWebSocket(app.url);
+          const utf8 = i % 2 === 1;
           socket.write(
             frame({
-              opcode: i % 2 ? 0x1 : 0x2,
+              opcode: utf8 ? 0x1 : 0x2,
               payload: new Uint8Array([0xc3, 0x28]),
-              length: i % 2 ? 2 : 2 * 1024 * 1024 + 1,
+              length: utf8 ? 2 : 2 * 1024 * 1024 + 1,
             }),
           );
           await socket.closed;
@@ -69,7 +70,7 @@ try {
       },
     ],
     [
-      '2 × 5,000 concurrent items (distinct client ids)',
+      '2 × 5,000 concurrent items (own client ids)',
       async () => {
         const { client, name } = await open();
         client.sendRaw(updateFrame(name, concurrentItems(5000, 1000)));
@@ -92,31 +93,31 @@ try {
         const { client } = await open();
         for (let i = 0; i < 450; i++) {
           client.provider.sendStateless(JSON.stringify({ type: 'save' }));
-          await new Promise((resolve) => setTimeout(resolve, 11));
+          await pause(11);
         }
       },
     ],
     [
-      '4 sockets of one user typing one character each',
+      '4 sockets of one user, one character each',
       async () => {
         const { name } = await open();
         const sockets = Array.from({ length: 4 }, () => connectLive(app.url, name, { cookie }));
         clients.push(...sockets);
-        await Promise.all(sockets.map((s) => s.synced));
+        await Promise.all(sockets.map((socket) => socket.synced));
         for (let i = 0; i < 400; i++) {
           for (const socket of sockets) socket.text.insert(0, 'x');
-          await new Promise((resolve) => setTimeout(resolve, 10));
+          await pause(10);
         }
       },
     ],
   ];
-  for (const [label, attack] of attacks) {
+  const rows: [string, number][] = [];
+  for (const [label, attack] of attacks)
     rows.push([label, await slowestHealthz(app.url, attack())]);
-  }
-  console.log(`slowest /healthz with no attack: ${idle.toFixed(0)} ms`);
+  console.log(`slowest /healthz, no attack: ${idle.toFixed(0)} ms (goal under attack: < 500 ms)`);
   for (const [label, ms] of rows) {
     console.log(
-      `${label.padEnd(52)} ${ms.toFixed(0).padStart(6)} ms (no attack ${idle.toFixed(0)} ms)`,
+      `${label.padEnd(46)} ${ms.toFixed(0).padStart(6)} ms   (no attack ${idle.toFixed(0)} ms)`,
     );
   }
 } finally {

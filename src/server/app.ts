@@ -1,4 +1,5 @@
 /** buildApp(deps): a Fastify instance with every route, nothing started. Tests use it directly. */
+import type { Redis } from 'ioredis';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -33,11 +34,12 @@ import { createRenderer, type Renderer } from './render/renderer.js';
 import { shareEmbedRoutes } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
-import { attachLive } from './live/upgrade.js';
+import { attachLive, type LiveLimits } from './live/upgrade.js';
 import { liveFanout } from './live/fanout.js';
 import { liveRest } from './live/rest.js';
 import { followAccessChanges } from './live/revocation.js';
-import { createLiveServer } from './live/server.js';
+import { pgCounter, redisCounter } from './live/flood-limits.js';
+import { createLiveServer, type LiveDocumentLimits } from './live/server.js';
 import { loadAppShell } from './web/app-shell.js';
 import { transferRoutes } from './transfer/routes.js';
 import { trashRoutes } from './trash/routes.js';
@@ -65,6 +67,10 @@ export interface AppDeps {
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: DestinationStream;
   limits?: Partial<AppLimits>;
+  /** Bounds of live updates and documents (defaults: DEFAULT_LIVE_DOCUMENT_LIMITS). */
+  live?: Partial<LiveDocumentLimits>;
+  /** Frame rates of live sockets, users and documents (defaults: DEFAULT_LIVE_LIMITS). */
+  liveRates?: Partial<LiveLimits>;
   /** Called for every route as it is registered (tests list the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
   /** Server-side diagram images; absent: convert answers 503 (no Chromium). The caller closes it. */
@@ -154,8 +160,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     perMinute: limits.signInsPerMinute,
   });
-  const live = createLiveServer(db, await liveFanout(app, deps.database, deps.redis ?? null));
-  attachLive(app, { db, live, publicUrl });
+  const live = createLiveServer(
+    db,
+    await liveFanout(app, deps.database, deps.redis ?? null),
+    deps.live,
+  );
+  const counter =
+    limitStore.kind === 'redis' && limitStore.options.redis
+      ? redisCounter(limitStore.options.redis as Redis, deps.redis?.keyPrefix ?? '')
+      : limitStore.kind === 'postgres'
+        ? pgCounter(db)
+        : null;
+  attachLive(app, { db, live, publicUrl, limits: deps.liveRates, counter });
   await followAccessChanges(app, deps.database, live);
   const liveApi = liveRest(db, live);
   diagramRoutes(app, db, liveApi);

@@ -94,6 +94,11 @@ const envSchema = z.object({
   OPEN_RENDER_PER_MINUTE: wholeNumber(1, 1_000_000).default(300),
   REQUEST_TIMEOUT_MS: wholeNumber(1000, 3_600_000).default(60_000),
   CONNECTIONS_PER_ADDRESS: wholeNumber(0, 1_000_000).default(64),
+  LIVE_UPDATE_CLIENTS_MAX: wholeNumber(1, 100_000).default(64),
+  LIVE_UPDATE_ITEMS_MAX: wholeNumber(1, 10_000_000).default(20_000),
+  LIVE_USER_MESSAGES_PER_SECOND: wholeNumber(1, 1_000_000).default(200),
+  LIVE_DOCUMENT_MESSAGES_PER_SECOND: wholeNumber(1, 1_000_000).default(400),
+  LIVE_DOCUMENT_MAX_BYTES: wholeNumber(65_536, 1_073_741_824).default(8 * 1024 * 1024),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -130,6 +135,18 @@ export interface Config {
   openRenderApi: boolean;
   /** Time for a whole request to arrive; open connections per socket address (0: no cap). */
   connections: { requestTimeoutMs: number; connectionsPerAddress: number };
+  /**
+   * Live documents: client ids and structs one update may carry, and the largest encoded
+   * state of a document.
+   */
+  live: {
+    updateClientsMax: number;
+    updateItemsMax: number;
+    documentMaxBytes: number;
+    /** Frames per second over all sockets of one user, and of one document. */
+    userMessagesPerSecond: number;
+    documentMessagesPerSecond: number;
+  };
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
 }
@@ -207,6 +224,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     connections: {
       requestTimeoutMs: value.REQUEST_TIMEOUT_MS,
       connectionsPerAddress: value.CONNECTIONS_PER_ADDRESS,
+    },
+    live: {
+      updateClientsMax: value.LIVE_UPDATE_CLIENTS_MAX,
+      updateItemsMax: value.LIVE_UPDATE_ITEMS_MAX,
+      documentMaxBytes: value.LIVE_DOCUMENT_MAX_BYTES,
+      userMessagesPerSecond: value.LIVE_USER_MESSAGES_PER_SECOND,
+      documentMessagesPerSecond: value.LIVE_DOCUMENT_MESSAGES_PER_SECOND,
     },
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };

@@ -7,6 +7,7 @@ import { oidcClient } from './auth/oidc.js';
 import { findChromium } from './render/chromium.js';
 import { createRenderer } from './render/renderer.js';
 import { loadAppSecret } from './secrets.js';
+import { DEFAULT_UPDATE_BOUNDS } from './live/update-check.js';
 
 const CLIENT_DIR = fileURLToPath(new URL('../../client', import.meta.url));
 /** A stopping server exits within 10 s, in-flight requests done or not. */
@@ -63,6 +64,18 @@ async function main(): Promise<void> {
     listenOrigin: config.listenOrigin,
     trustProxy: config.trustProxy,
     connections: config.connections,
+    live: {
+      update: {
+        ...DEFAULT_UPDATE_BOUNDS,
+        clientsMax: config.live.updateClientsMax,
+        itemsMax: config.live.updateItemsMax,
+      },
+      stateMaxBytes: config.live.documentMaxBytes,
+    },
+    liveRates: {
+      userMessagesPerSecond: config.live.userMessagesPerSecond,
+      documentMessagesPerSecond: config.live.documentMessagesPerSecond,
+    },
     clientDir: CLIENT_DIR,
     logLevel: config.logLevel,
   });

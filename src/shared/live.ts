@@ -31,9 +31,17 @@ export function parseLiveDocName(name: string): LiveDocName | null {
 
 export type LiveRole = 'owner' | 'editor' | 'viewer';
 
+/**
+ * Why the server did not take an edit: the text or document would pass its size limit, the
+ * connection may only read, the update is more work to place than one edit may cause (e.g.
+ * thousands of concurrent inserts), or it writes outside the document's shape.
+ */
+export const refusedReason = z.enum(['too-large', 'read-only', 'too-complex', 'invalid']);
+export type RefusedReason = z.infer<typeof refusedReason>;
+
 export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('saved'), updatedAt: z.string() }),
-  z.object({ type: z.literal('refused'), reason: z.enum(['too-large', 'read-only']) }),
+  z.object({ type: z.literal('refused'), reason: refusedReason }),
   z.object({ type: z.literal('access'), role: z.enum(['viewer', 'editor', 'none']) }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;

@@ -27,6 +27,8 @@ export async function liveFanout(
       },
       prefix: `${redis.keyPrefix}live`,
     });
+    // ioredis reconnects by itself; an outage is reported by the limits' own client.
+    for (const client of [extension.pub, extension.sub]) client.on('error', () => undefined);
     app.addHook('onClose', async () => {
       try {
         await extension.onDestroy();

@@ -17,6 +17,7 @@ import {
   parseLiveDocName,
   type LiveRole,
   type LiveServerMessage,
+  type RefusedReason,
 } from '../../shared/live.js';
 import { CONTENT_MAX } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
@@ -25,6 +26,7 @@ import { diagramsStore, type SaveKind } from '../diagrams/store.js';
 import { checkAwareness, stampAwareness } from './awareness.js';
 import { BROADCAST_STATELESS, holdsUpdate, readFrame } from './frames.js';
 import { liveText, livePersistence } from './persistence.js';
+import { checkUpdate, DEFAULT_UPDATE_BOUNDS, type UpdateBounds } from './update-check.js';
 
 /** What every live connection carries (Hocuspocus "context"). */
 export interface LiveContext {
@@ -63,19 +65,24 @@ export function broadcast(document: Document, message: LiveServerMessage): void 
   document.broadcastStateless(JSON.stringify(message));
 }
 
-/** Whether applying `update` would take the text past CONTENT_MAX. */
-function tooLarge(document: Document, update: Uint8Array): boolean {
-  // An inserted character takes at least one byte of the update: most updates stop here.
-  if (liveText(document).length + update.byteLength <= CONTENT_MAX) return false;
-  const trial = new Y.Doc();
-  Y.applyUpdate(trial, Y.encodeStateAsUpdate(document));
-  Y.applyUpdate(trial, update);
-  const length = liveText(trial).length;
-  trial.destroy();
-  return length > CONTENT_MAX;
+/** What one live document and one update may hold (beside the text's CONTENT_MAX). */
+export interface LiveDocumentLimits {
+  update: UpdateBounds;
+  /** Largest encoded state of a document (its text, title and history). */
+  stateMaxBytes: number;
 }
 
-export function createLiveServer(db: Db, fanout: Extension[] = []) {
+export const DEFAULT_LIVE_DOCUMENT_LIMITS: LiveDocumentLimits = {
+  update: DEFAULT_UPDATE_BOUNDS,
+  stateMaxBytes: 8 * 1024 * 1024,
+};
+
+export function createLiveServer(
+  db: Db,
+  fanout: Extension[] = [],
+  options: Partial<LiveDocumentLimits> = {},
+) {
+  const limits = { ...DEFAULT_LIVE_DOCUMENT_LIMITS, ...options };
   const diagrams = diagramsStore(db);
   const persistence = livePersistence(db);
   /** Per document: the newest appended update known to be applied (stores drop up to it). */
@@ -90,6 +97,47 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
    * waits here; otherwise its version would miss that edit.
    */
   const lastUpdate = new WeakMap<Connection, Promise<void>>();
+
+  /**
+   * Per document: the update being handled (checked, written, applied) and those waiting. One
+   * at a time, so each check sees every earlier update of a burst applied.
+   */
+  const turns = new Map<string, Promise<void>>();
+  /** Per document: its encoded state's size when last measured, and bytes accepted since. */
+  const stateSizes = new Map<string, { measured: number; since: number }>();
+
+  /** Waits for the document's earlier updates; call the answer once this one is applied. */
+  async function takeTurn(documentName: string): Promise<() => void> {
+    const previous = turns.get(documentName) ?? Promise.resolve();
+    let release = () => {};
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => mine);
+    turns.set(documentName, tail);
+    void tail.then(() => {
+      if (turns.get(documentName) === tail) turns.delete(documentName);
+    });
+    await previous;
+    return release;
+  }
+
+  /** Why `update` may not be applied to `document` (null: it may). */
+  function refusal(document: Document, update: Uint8Array): RefusedReason | null {
+    const verdict = checkUpdate(document, update, limits.update);
+    if (!verdict.ok) return verdict.reason;
+    const length = liveText(document).length;
+    // A text somehow over the limit still takes edits that shrink it.
+    if (verdict.textGrowth > 0 && length + verdict.textGrowth > CONTENT_MAX) return 'too-large';
+    if (verdict.structs === 0) return null; // deletions only
+    let size = stateSizes.get(document.name);
+    if (!size || size.measured + size.since + update.byteLength > limits.stateMaxBytes) {
+      // An update's bytes bound what it adds to the state: measured again only near the cap.
+      size = { measured: Y.encodeStateAsUpdate(document).byteLength, since: 0 };
+      stateSizes.set(document.name, size);
+    }
+    if (size.measured + size.since + update.byteLength > limits.stateMaxBytes) return 'too-large';
+    size.since += update.byteLength;
+    return null;
+  }
 
   /** Marks a logged update as applied to the open document: its next store drops it. */
   const noteApplied = (documentName: string, id: number) =>
@@ -114,6 +162,34 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
       force,
     });
     if (result) broadcast(document, { type: 'saved', updatedAt: result.updatedAt.toISOString() });
+  }
+
+  /** Per document: the explicit Save waiting for the one under way (later ones join it). */
+  const waitingSaves = new Map<string, Promise<void>>();
+  const runningSaves = new Map<string, Promise<void>>();
+
+  /**
+   * An explicit Save, coalesced: Saves asked for while one is under way share one store after
+   * it (which holds every edit applied before any of them asked), so a flood of Saves costs at
+   * most two stores at a time.
+   */
+  function saveSoon(document: Document, userId: number | null): Promise<void> {
+    const name = document.name;
+    const waiting = waitingSaves.get(name);
+    if (waiting) return waiting;
+    const before = runningSaves.get(name) ?? Promise.resolve();
+    const next = before
+      .catch(() => undefined)
+      .then(() => {
+        waitingSaves.delete(name);
+        const running = store(document, 'manual', userId, true);
+        runningSaves.set(name, running);
+        return running.finally(() => {
+          if (runningSaves.get(name) === running) runningSaves.delete(name);
+        });
+      });
+    waitingSaves.set(name, next);
+    return next;
   }
 
   /** Who may open which document, and how (read-only or not); throws NOT_FOUND otherwise. */
@@ -188,11 +264,26 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
           send(connection, { type: 'refused', reason: 'read-only' });
         return;
       }
-      if (tooLarge(document, frame.update)) {
-        send(connection, { type: 'refused', reason: 'too-large' });
+      const release = await takeTurn(document.name);
+      // Released once this update is applied (Hocuspocus applies it in the microtasks right
+      // after this hook: by the next turn of the event loop the document holds it).
+      const applied = (then?: () => void) =>
+        setImmediate(() => {
+          then?.();
+          release();
+        });
+      let reason: RefusedReason | null;
+      try {
+        reason = refusal(document, frame.update);
+      } catch (error) {
+        applied();
+        throw error;
+      }
+      if (reason) {
+        send(connection, { type: 'refused', reason });
         // Hocuspocus skips (and does not acknowledge) updates of a read-only connection.
         connection.readOnly = true;
-        setImmediate(() => {
+        applied(() => {
           connection.readOnly = contextOf(connection.context).role === 'viewer';
         });
         return;
@@ -210,16 +301,20 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
           appended.catch(() => resolve());
         }),
       );
-      const id = await appended;
+      let id: number;
+      try {
+        id = await appended;
+      } catch (error) {
+        applied();
+        throw error;
+      }
       if (userId !== null) {
         const set = authors.get(document.name) ?? new Set<number>();
         set.delete(userId);
         set.add(userId);
         authors.set(document.name, set);
       }
-      // Hocuspocus applies the update in the microtasks right after this hook: by the next turn
-      // of the event loop the document holds it and a store may drop it from the log.
-      setImmediate(() => {
+      applied(() => {
         noteApplied(document.name, id);
         noted();
       });
@@ -252,7 +347,7 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
       }
       if (!liveClientMessage.safeParse(parsed).success || connection.readOnly) return;
       await lastUpdate.get(connection);
-      await store(document, 'manual', contextOf(connection.context).user?.id ?? null, true);
+      await saveSoon(document, contextOf(connection.context).user?.id ?? null);
     },
 
     async afterUnloadDocument({ documentName }) {
@@ -260,6 +355,7 @@ export function createLiveServer(db: Db, fanout: Extension[] = []) {
       unstored.delete(documentName);
       authors.delete(documentName);
       mirrors.delete(documentName);
+      stateSizes.delete(documentName);
     },
   };
 

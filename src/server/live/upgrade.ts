@@ -12,9 +12,14 @@ import { LIVE_PATH } from '../../shared/live.js';
 import { hashToken, sessionsStore } from '../auth/sessions-store.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { Db } from '../db/client.js';
+import { floodLimiter, type FloodLimiter, type SharedCounter } from './flood-limits.js';
 import type { LiveContext, LiveServer } from './server.js';
 
 export interface LiveLimits {
+  /** Frames per second one user may send over all their sockets (and instances). */
+  userMessagesPerSecond: number;
+  /** Frames per second one document may receive from all its sockets. */
+  documentMessagesPerSecond: number;
   /** Largest frame accepted; a larger one closes the connection (1009). */
   maxMessageBytes: number;
   /** Frames per second a connection may send (averaged over `rateWindowMs`). */
@@ -25,11 +30,16 @@ export interface LiveLimits {
 export const DEFAULT_LIVE_LIMITS: LiveLimits = {
   maxMessageBytes: 2 * 1024 * 1024,
   messagesPerSecond: 100,
+  userMessagesPerSecond: 200,
+  documentMessagesPerSecond: 400,
   rateWindowMs: 5_000,
 };
 
 /** Policy violation: the close code for a connection over its message rate or off protocol. */
 const TOO_MANY_MESSAGES = 1008;
+
+/** How long a socket closed for a protocol error stays open for its close frame to be read. */
+const CLOSE_GRACE_MS = 1000;
 
 function refuse(socket: Duplex, status: 401 | 403 | 404, text: string): void {
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
@@ -43,8 +53,18 @@ const AUTH = 2;
  * for it, or anything at all after it was refused: Hocuspocus would queue those frames until
  * the socket closes.
  */
-function guardDocuments(socket: WebSocket, refused: Set<string>): void {
+function guardDocuments(
+  socket: WebSocket,
+  refused: Set<string>,
+  shared: { limiter: FloodLimiter; limits: LiveLimits; user: string },
+): void {
   const announced = new Set<string>();
+  const window = shared.limits.rateWindowMs;
+  const perUser = { max: (shared.limits.userMessagesPerSecond * window) / 1000, windowMs: window };
+  const perDocument = {
+    max: (shared.limits.documentMessagesPerSecond * window) / 1000,
+    windowMs: window,
+  };
   socket.on('message', (data: Buffer) => {
     let name: string;
     let type: number;
@@ -60,6 +80,10 @@ function guardDocuments(socket: WebSocket, refused: Set<string>): void {
       return;
     }
     announced.add(name);
+    // Both counted: a user's sockets together, and everyone's on one document.
+    const userOk = shared.limiter.hit(`user:${shared.user}`, perUser);
+    const documentOk = shared.limiter.hit(`doc:${name}`, perDocument);
+    if (!userOk || !documentOk) socket.close(TOO_MANY_MESSAGES, 'too many messages');
   });
 }
 
@@ -80,9 +104,17 @@ function capRate(socket: WebSocket, limits: LiveLimits): void {
 
 export function attachLive(
   app: FastifyInstance,
-  options: { db: Db; live: LiveServer; publicUrl: string | null; limits?: Partial<LiveLimits> },
+  options: {
+    db: Db;
+    live: LiveServer;
+    publicUrl: string | null;
+    limits?: Partial<LiveLimits>;
+    /** Where counts per user and document are shared between instances (null: this one only). */
+    counter?: SharedCounter | null;
+  },
 ): void {
   const limits = { ...DEFAULT_LIVE_LIMITS, ...options.limits };
+  const limiter = floodLimiter(options.counter ?? null);
   const sessions = sessionsStore(options.db);
   const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
 
@@ -110,8 +142,17 @@ export function attachLive(
       };
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      // A frame ws rejects (invalid UTF-8, past maxPayload, unmasked, reserved bits, unknown
+      // opcode, bad close code) makes ws close this socket with 1002/1007/1009 and then emit
+      // 'error': without a listener that error would end the process. The peer gets a moment
+      // to read the close frame, not the 30 s ws waits for its answer.
+      ws.on('error', () => setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref());
       capRate(ws, limits);
-      guardDocuments(ws, refused);
+      // Without a session: counted per address (share-link viewers).
+      const user = context.user
+        ? String(context.user.id)
+        : `@${request.socket.remoteAddress ?? ''}`;
+      guardDocuments(ws, refused, { limiter, limits, user });
       options.live.instance.handleConnection(ws, request, context);
     });
   }
@@ -122,6 +163,7 @@ export function attachLive(
     upgrade(request, socket, head).catch(() => socket.destroy());
   });
   app.addHook('preClose', async () => {
+    limiter.stop();
     for (const client of wss.clients) client.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await options.live.flush();

@@ -13,10 +13,11 @@ import * as encoding from 'lib0/encoding';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { diagramDocName, LIVE_TEXT } from '../../shared/live.js';
-import type { Diagram } from '../../shared/schemas.js';
+import { TITLE_MAX, type Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
 import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
+import { concurrentItems, junkRoot, metaEntry } from '../test/live-attacks.js';
 import { connectLive, until, type LiveClient } from '../test/live-client.js';
 import { describeEach } from '../test/needs.js';
 
@@ -82,6 +83,27 @@ const frames: fc.Arbitrary<FrameSpec> = fc.oneof(
         },
       };
     }),
+  // Well-formed updates outside the document's shape, or too much work to place.
+  fc
+    .tuple(
+      target,
+      fc.oneof(
+        fc.string({ minLength: 1, maxLength: 20 }).map((name) => junkRoot(64, `x${name}`)),
+        fc.string({ maxLength: 20 }).map((key) => metaEntry(`x${key}`, 'v')),
+        fc
+          .integer({ min: TITLE_MAX + 1, max: 100_000 })
+          .map((n) => metaEntry('title', 't'.repeat(n))),
+        fc.integer({ min: 65, max: 2000 }).map((n) => concurrentItems(n, 5000)),
+      ),
+    )
+    .map(([t, update]) => ({
+      target: t,
+      body: (e: encoding.Encoder) => {
+        encoding.writeVarUint(e, SYNC);
+        encoding.writeVarUint(e, 2);
+        encoding.writeVarUint8Array(e, update);
+      },
+    })),
   // Varints far past 53 bits, where the type or a length should be.
   fc.tuple(target, fc.integer({ min: 8, max: 40 }), bytes(32)).map(([t, length, rest]) => ({
     target: t,

@@ -113,3 +113,31 @@ export function runCommand(
     });
   });
 }
+
+/** Signs in locally on a running instance; answers the session cookie (`name=value`). */
+export async function signInAt(base: string, email: string, name = 'Ada'): Promise<string> {
+  const response = await fetch(`${base}/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name, email, redirect: '/' }),
+    redirect: 'manual',
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('lifeline_session='));
+  if (!cookie) throw new Error(`no session cookie (status ${response.status})`);
+  return cookie.split(';')[0]!;
+}
+
+/** Creates a diagram on a running instance as the cookie's user; answers its id. */
+export async function createDiagramAt(
+  base: string,
+  cookie: string,
+  diagram: { title: string; content: string },
+): Promise<number> {
+  const response = await fetch(`${base}/api/diagrams`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify(diagram),
+  });
+  if (!response.ok) throw new Error(`creating a diagram: ${response.status}`);
+  return ((await response.json()) as { id: number }).id;
+}

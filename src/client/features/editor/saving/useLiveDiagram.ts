@@ -25,6 +25,8 @@ const SAVE_ANSWER_MS = 10_000;
 
 /** The server's own wording when a save would pass the content limit. */
 const CONTENT_TOO_LONG = `content is too long: at most ${CONTENT_MAX.toLocaleString('en')} characters`;
+/** An update the server refused as too much work at once or outside the document's shape. */
+const EDIT_REFUSED = 'this edit was not accepted: reload the page to continue from the saved text';
 
 export const offlineStoreName = (userId: number, diagramId: number) =>
   `lifeline:${userId}:${diagramDocName(diagramId)}`;
@@ -82,10 +84,10 @@ export function useLiveDiagram({
         return;
       }
       if (message.type === 'refused') {
-        if (message.reason === 'too-large') {
+        if (message.reason !== 'read-only') {
           toast({
             title: TOAST_TEXT.error,
-            description: CONTENT_TOO_LONG,
+            description: message.reason === 'too-large' ? CONTENT_TOO_LONG : EDIT_REFUSED,
             variant: 'destructive',
           });
         }
