@@ -41,14 +41,16 @@ function connected() {
   return { server, owner, viewer };
 }
 
+type Everyone = ReturnType<typeof connected>;
+
 /** The viewer's socket closes: each side removes what Hocuspocus and its provider remove. */
-function viewerSocketCloses({ server, owner, viewer }: Record<string, Awareness>) {
-  removeAwarenessStates(server, [viewer!.clientID], null);
+function viewerSocketCloses({ server, owner, viewer }: Everyone) {
+  removeAwarenessStates(server, [viewer.clientID], null);
   // The server tells the others that the viewer left.
-  send(server, owner!, [viewer!.clientID]);
-  expect(names(owner!)).toEqual(['Olivia']);
-  const others = [...viewer!.getStates().keys()].filter((id) => id !== viewer!.clientID);
-  removeAwarenessStates(viewer!, others, 'connection close');
+  send(server, owner, [viewer.clientID]);
+  expect(names(owner)).toEqual(['Olivia']);
+  const others = [...viewer.getStates().keys()].filter((id) => id !== viewer.clientID);
+  removeAwarenessStates(viewer, others, 'connection close');
 }
 
 describe('presence after the live socket reconnects', () => {
