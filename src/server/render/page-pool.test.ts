@@ -122,7 +122,7 @@ describeIf(chromiumMissing, 'page pool on a real Chromium', () => {
     expect(await next.evaluate(() => typeof (globalThis as { mermaid?: unknown }).mermaid)).toBe(
       'object',
     );
-  });
+  }, 90_000);
 
   it('makes a second warm page in the background after the first render', async () => {
     const pages = open(1000, { pages: 2 });

@@ -183,6 +183,7 @@ export class PagePool {
   private async settle(slot: Slot, healthy: boolean): Promise<void> {
     if (healthy && (await this.keeps(slot))) {
       this.idle.push(slot);
+      this.warmAhead();
       return;
     }
     await this.discard(slot);
@@ -245,12 +246,13 @@ export class PagePool {
       if (!this.warming) break;
       await this.warming;
     }
-    const slot = await this.newSlot();
-    this.warmAhead();
-    return slot;
+    return this.newSlot();
   }
 
-  /** While the pool has fewer warm pages than `pages`, makes one more in the background. */
+  /**
+   * After a render that kept its page, while the pool has fewer warm pages than `pages`, makes
+   * one more in the background.
+   */
   private warmAhead(): void {
     if (this.warming || this.closed || this.alive >= this.options.pages) return;
     this.warming = this.newSlot().then(
