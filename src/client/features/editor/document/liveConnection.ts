@@ -8,7 +8,6 @@ import {
   HocuspocusProviderWebsocket,
   WebSocketStatus,
 } from '@hocuspocus/provider';
-import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { LIVE_PATH, type LiveRole, type LiveServerMessage } from '@shared/live';
 import { parseLiveMessage, SAVE_MESSAGE } from './liveMessages';
@@ -75,14 +74,6 @@ export function connectLive(options: LiveOptions) {
     onStatus: ({ status }) => {
       if (status === WebSocketStatus.Disconnected && everOnline) options.onStatus('offline');
     },
-    // Runs before the provider announces its presence on the new socket (see renewPresence).
-    onOpen: () => {
-      if (provider.awareness) renewPresence(provider.awareness);
-    },
-    // Runs after the provider has removed the others' presence (see forgetPeers).
-    onClose: () => {
-      if (provider.awareness) forgetPeers(provider.awareness);
-    },
     onStateless: ({ payload }) => {
       const message = parseLiveMessage(payload);
       if (message) options.onMessage(message);
@@ -130,30 +121,6 @@ export function connectLive(options: LiveOptions) {
 }
 
 export type LiveConnection = ReturnType<typeof connectLive>;
-
-/**
- * A socket that closed leaves the server holding this client's presence removed at its last
- * clock; y-protocols takes a state only with a newer clock, so the presence the provider sends
- * again on the next socket, at that same clock, would be dropped until its 15 s renewal (the
- * others would not see this person). The clock goes one up before it is sent.
- */
-export function renewPresence(awareness: Awareness): void {
-  const state = awareness.getLocalState();
-  if (state !== null) awareness.setLocalState({ ...state });
-}
-
-/**
- * When its socket closes, the provider removes everyone else's presence but y-protocols keeps
- * their clocks: the states the server sends on the next socket carry those same clocks and would
- * be dropped until each peer's 15 s renewal (this person would see no one). Their clocks go too.
- */
-export function forgetPeers(awareness: Awareness): void {
-  for (const clientId of [...awareness.meta.keys()]) {
-    if (clientId !== awareness.clientID && !awareness.states.has(clientId)) {
-      awareness.meta.delete(clientId);
-    }
-  }
-}
 
 /**
  * Nothing is queued while the socket is down. On reconnect the sync handshake sends every edit
