@@ -27,12 +27,12 @@ const usedMb = async (page: Page) => {
 
 describeIf(chromiumMissing, 'page pool on a real Chromium', () => {
   let pool: PagePool | null = null;
-  const open = (recycleAfter = 1000) =>
+  const open = (recycleAfter = 1000, { pages = 1, timeoutMs = 30_000 } = {}) =>
     (pool = new PagePool({
       executablePath: chromium!,
-      pages: 1,
+      pages,
       queue: 0,
-      timeoutMs: 30_000,
+      timeoutMs,
       recycleAfter,
       heapLimitMb: HEAP_LIMIT_MB,
       heapCheckEvery: 1,
@@ -99,4 +99,41 @@ describeIf(chromiumMissing, 'page pool on a real Chromium', () => {
     expect(seen[1]).toBe(seen[0]);
     expect(seen[2]).not.toBe(seen[0]);
   });
+
+  it("ends a cut render's renderer process at once and answers once a warm page replaces it", async () => {
+    const pages = open(1000, { timeoutMs: 1_000 });
+    let crashed = false;
+    let cutPage: Page | null = null;
+    const outcome = await pages
+      .use('slow', null, async (page) => {
+        cutPage = page;
+        page.once('crash', () => (crashed = true));
+        await page.evaluate('for (;;) {}');
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBeInstanceOf(AppError);
+    expect((outcome as AppError).statusCode).toBe(503);
+    // The process was crashed, not left running until the page's close reached it.
+    expect(crashed).toBe(true);
+    // Its caller left with a new warm page in place: the next render does not make one.
+    expect(pages.idlePages()).toBe(1);
+    const next = await pages.use('slow', null, async (page) => page);
+    expect(next).not.toBe(cutPage);
+    expect(await next.evaluate(() => typeof (globalThis as { mermaid?: unknown }).mermaid)).toBe(
+      'object',
+    );
+  }, 90_000);
+
+  it('makes a second warm page in the background after the first render', async () => {
+    const pages = open(1000, { pages: 2 });
+    const first = await pages.use('a', null, async (page) => page);
+    // A second caller then finds a warm page instead of waiting for a new one.
+    await expect.poll(() => pages.idlePages(), { timeout: 60_000 }).toBe(2);
+    const [one, two] = await Promise.all([
+      pages.use('a', null, async (page) => page),
+      pages.use('b', null, async (page) => page),
+    ]);
+    expect(new Set([one, two]).size).toBe(2);
+    expect([one, two]).toContain(first);
+  }, 90_000);
 });

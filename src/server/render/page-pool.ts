@@ -5,6 +5,12 @@
  * script heap, collected, outgrows `heapLimitMb` (mermaid memoises every label it measures), and
  * after `recycleAfter` uses whatever its heap. While other callers wait, a render may run only a
  * quarter of the time limit.
+ *
+ * A render cut by the time limit ends its page's renderer process at once (the process would
+ * otherwise keep a core busy until the page's close reached it), and its caller keeps its place
+ * in the fair share until a new warm page has replaced the cut one: a caller whose renders are
+ * cut waits for its own new pages and never takes the warm page another caller uses, and the
+ * CPU a new page costs is spent before that caller's next render, not during another's.
  */
 import {
   chromium,
@@ -48,6 +54,8 @@ interface Slot {
   globalId: string;
   uses: number;
   viewport: Viewport;
+  /** Set once the page is being ended for good (see PagePool.discard). */
+  ended: Promise<void> | null;
 }
 
 /**
@@ -94,6 +102,8 @@ function callOn(slot: Slot): PageCall {
 export { RendererBusyError } from './fair-share.js';
 
 const PAGE_LOAD_TIMEOUT_MS = 30_000;
+// The renderer process of a crashed page is gone well within this; the page's close follows.
+const CRASH_WAIT_MS = 1_000;
 // A page that cannot answer about its heap this fast is not worth keeping.
 const HEAP_CHECK_TIMEOUT_MS = 5_000;
 const SHUTTING_DOWN = 'The server is shutting down.';
@@ -103,6 +113,10 @@ export const RENDERER_FAILED = 'The renderer stopped unexpectedly. Try again.';
 export class PagePool {
   private browser: Promise<Browser> | null = null;
   private readonly idle: Slot[] = [];
+  /** Pages made and not yet closed: idle, in use, or being kept or replaced after a render. */
+  private alive = 0;
+  /** A page being made ahead of need, so that a second caller finds a warm page. */
+  private warming: Promise<void> | null = null;
   private readonly share: FairShare;
   private closed = false;
 
@@ -113,6 +127,11 @@ export class PagePool {
   /** Pages in use per caller and renders waiting. */
   load(): { running: Record<string, number>; waiting: number } {
     return this.share.load();
+  }
+
+  /** Warm pages waiting for a render (tests and diagnostics). */
+  idlePages(): number {
+    return this.idle.length;
   }
 
   /**
@@ -151,13 +170,38 @@ export class PagePool {
         throw new AppError(503, RENDERER_FAILED);
       } finally {
         slot.uses += 1;
-        // Before leaving the share, so the next caller finds the page idle.
-        if (healthy && (await this.keeps(slot))) this.idle.push(slot);
-        else void closeQuietly(slot);
+        // Before leaving the share, so the next caller finds a warm page idle: this one, or
+        // the new one that replaces it.
+        await this.settle(slot, healthy);
       }
     } finally {
       this.share.leave(caller);
     }
+  }
+
+  /** Keeps the page that served a render for the next one, or replaces it with a new page. */
+  private async settle(slot: Slot, healthy: boolean): Promise<void> {
+    if (healthy && (await this.keeps(slot))) {
+      this.idle.push(slot);
+      this.warmAhead();
+      return;
+    }
+    await this.discard(slot);
+    if (this.closed) return;
+    try {
+      this.idle.push(await this.newSlot());
+    } catch {
+      // No browser for now: the next render tries again and answers why.
+    }
+  }
+
+  /** Ends a page for good; `busy`: its script may still run, so its renderer process first. */
+  private discard(slot: Slot, busy = false): Promise<void> {
+    if (!slot.ended) {
+      this.alive -= 1;
+      slot.ended = endPage(slot, busy);
+    }
+    return slot.ended;
   }
 
   async close(): Promise<void> {
@@ -166,6 +210,7 @@ export class PagePool {
     const browser = this.browser;
     this.browser = null;
     this.idle.splice(0);
+    this.alive = 0;
     if (browser) await browser.then((b) => b.close()).catch(() => undefined);
   }
 
@@ -192,12 +237,34 @@ export class PagePool {
   }
 
   private async takeSlot(): Promise<Slot> {
-    while (this.idle.length > 0) {
-      const slot = this.idle.pop()!;
-      if (slot.browser.isConnected() && !slot.page.isClosed()) return slot;
-      void closeQuietly(slot);
+    for (;;) {
+      while (this.idle.length > 0) {
+        const slot = this.idle.pop()!;
+        if (slot.browser.isConnected() && !slot.page.isClosed()) return slot;
+        void this.discard(slot);
+      }
+      if (!this.warming) break;
+      await this.warming;
     }
     return this.newSlot();
+  }
+
+  /**
+   * After a render that kept its page, while the pool has fewer warm pages than `pages`, makes
+   * one more in the background.
+   */
+  private warmAhead(): void {
+    if (this.warming || this.closed || this.alive >= this.options.pages) return;
+    this.warming = this.newSlot().then(
+      (slot) => {
+        this.warming = null;
+        if (this.closed) void this.discard(slot);
+        else this.idle.push(slot);
+      },
+      () => {
+        this.warming = null;
+      },
+    );
   }
 
   private async newSlot(): Promise<Slot> {
@@ -216,7 +283,17 @@ export class PagePool {
       const devtools = await context.newCDPSession(page);
       const { result } = await devtools.send('Runtime.evaluate', { expression: 'globalThis' });
       if (!result.objectId) throw new Error('The render page has no global object');
-      return { browser, context, page, devtools, globalId: result.objectId, uses: 0, viewport };
+      this.alive += 1;
+      return {
+        browser,
+        context,
+        page,
+        devtools,
+        globalId: result.objectId,
+        uses: 0,
+        viewport,
+        ended: null,
+      };
     } catch {
       throw new AppError(503, RENDERER_FAILED);
     }
@@ -262,9 +339,10 @@ export class PagePool {
     let unsubscribe = () => {};
     const timeout = new Promise<never>((_, reject) => {
       const stop = (message: string) => {
-        // Closing the page stops the script; the slot is replaced on next use.
-        void closeQuietly(slot);
         reject(new AppError(503, message));
+        // Its renderer process ends now, not when the page's close reaches it; the caller waits
+        // for a new page (see settle).
+        void this.discard(slot, true);
       };
       const seconds = (ms: number) => {
         const whole = Math.max(1, Math.round(ms / 1000));
@@ -307,6 +385,15 @@ function withDeadline<T>(work: Promise<T>, ms: number, otherwise: T): Promise<T>
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-async function closeQuietly(slot: Slot): Promise<void> {
+/**
+ * Closes the page's context. A busy page's renderer process is crashed first (DevTools' Page.crash ends it even while its script runs,
+ * where a close waits for the script to yield or for the browser to give up on it).
+ */
+async function endPage(slot: Slot, busy: boolean): Promise<void> {
+  if (busy && !slot.page.isClosed() && slot.browser.isConnected()) {
+    const crashed = new Promise<void>((resolve) => slot.page.once('crash', () => resolve()));
+    void slot.devtools.send('Page.crash').catch(() => undefined);
+    await withDeadline(crashed, CRASH_WAIT_MS, undefined);
+  }
   await slot.context.close().catch(() => undefined);
 }

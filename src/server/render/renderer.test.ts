@@ -159,7 +159,8 @@ describeIf(chromiumMissing, 'renderer limits', () => {
     } finally {
       await renderer.close();
     }
-  });
+    // Three pages started: each cut render answers once a new page has replaced its own.
+  }, 60_000);
 
   it('recycles pages after a number of renders and answers the same image from the cache', async () => {
     const renderer = createRenderer({ executablePath: chromium, recycleAfter: 2, pages: 1 });

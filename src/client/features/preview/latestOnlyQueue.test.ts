@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLatestOnlyQueue } from './latestOnlyQueue';
 
 function deferred() {
@@ -22,13 +22,18 @@ function recordingQueue<T>() {
 async function queueBusyWithFirst() {
   const ran: string[] = [];
   const gate = deferred();
+  const started = deferred();
   const queue = createLatestOnlyQueue(async (job: string) => {
     ran.push(job);
-    if (job === 'first') await gate.promise;
+    if (job !== 'first') return;
+    started.resolve();
+    await gate.promise;
   });
   queue.submit('first');
-  // Wait until 'first' has started: the queue yields a task before taking a job.
-  await vi.waitFor(() => expect(ran).toEqual(['first']));
+  // The queue yields a task (through a MessageChannel) before taking a job: wait for the job
+  // itself to say it runs, however long that task takes to come.
+  await started.promise;
+  expect(ran).toEqual(['first']);
   return { queue, ran, release: gate.resolve };
 }
 
