@@ -9,6 +9,7 @@ import type { SourceLink } from '@/features/preview/sourceLink';
 import { completion } from './completion';
 import { diagnostics, showParseError } from './diagnostics';
 import { formatKeymap } from './format';
+import { smartIndent } from './indent';
 
 export class EditorSmarts implements SourceLink {
   private view: EditorView | null = null;
@@ -21,6 +22,7 @@ export class EditorSmarts implements SourceLink {
       diagnostics(),
       completion(),
       formatKeymap(),
+      smartIndent(),
       EditorView.updateListener.of((update) => {
         if (update.selectionSet || update.docChanged || update.focusChanged) this.publishCursor();
       }),
