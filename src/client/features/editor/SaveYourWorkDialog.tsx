@@ -37,6 +37,8 @@ export function SaveYourWorkDialog({
     <Dialog open={open} onOpenChange={onOpenChange} modal={false}>
       <DialogContent
         size="md"
+        // A corner card, not a box over the text being typed.
+        className="top-auto left-auto right-4 bottom-4 translate-x-0 translate-y-0 sm:right-6 sm:bottom-6"
         data-testid={EDITOR_TESTIDS.saveYourWork}
         onOpenAutoFocus={(event) => event.preventDefault()}
         onCloseAutoFocus={(event) => {
