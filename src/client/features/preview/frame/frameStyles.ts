@@ -10,7 +10,9 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
   -webkit-user-select: none; cursor: grab; outline: none;
 }
 #stage.dragging { cursor: grabbing; }
-#canvas { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
+#canvas { position: absolute; left: 0; top: 0; transform-origin: 0 0; transition: opacity 150ms; }
+/* Mid-edit: the last good drawing stays, dimmed after a moment (a quick error never flickers). */
+#stage[data-stale] #canvas { opacity: 0.5; transition: opacity 250ms ease 350ms; }
 #canvas > svg { display: block; max-width: none; }
 #stage:not(.dragging) :is(text.messageText, text.noteText, text.loopText, text.actor, span.nodeLabel, span.edgeLabel) {
   cursor: text;

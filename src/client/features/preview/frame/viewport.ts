@@ -20,8 +20,10 @@ export class Viewport {
   zoom: number = ZOOM.initial;
   private width = 0;
   private height = 0;
-  /** The next drawing is placed by reset (see `restart`). */
+  /** The next drawing is placed fitted to the width (see `restart`). */
   private placeNext = false;
+  /** Whether the view was moved since the drawing was placed (then a resize keeps it). */
+  private moved = false;
   private frame = 0;
   private settle = 0;
   private reported = this.zoom;
@@ -36,19 +38,19 @@ export class Viewport {
   ) {}
 
   /**
-   * A new drawing: the first one (of the frame, or since `restart`) is placed by reset; later
-   * ones keep the view (typing).
+   * A new drawing: the first one (of the frame, or since `restart`) is placed fitted to the
+   * width, top-aligned; later ones keep the view (typing), whatever zoom and pan the user chose.
    */
   setContent(width: number, height: number): void {
     const first = this.width === 0 || this.placeNext;
     this.width = width;
     this.height = height;
-    if (first) this.reset();
+    if (first) this.fitWidth();
     else this.schedule();
   }
 
   /**
-   * Another diagram: reset now, and place its first drawing by reset too (its size is not known
+   * Another diagram: reset now, and place its first drawing fitted too (its size is not known
    * yet). A pan or zoom before that drawing arrives is the person's own, and stays.
    */
   restart(): void {
@@ -56,11 +58,30 @@ export class Viewport {
     this.placeNext = true;
   }
 
+  /**
+   * The stage changed size (the window, the panels, the sidebar): a drawing nobody has moved
+   * since it was placed is placed again for the new width; one the user moved stays put.
+   */
+  resized(): void {
+    if (this.width && !this.moved) this.fitWidth();
+  }
+
+  /** The drawing as wide as the stage (never above 100%), centred, top-aligned. */
+  fitWidth(): void {
+    if (!this.width) return;
+    this.placeNext = false;
+    const room = Math.max(1, this.stage.clientWidth - 2 * PADDING_PX);
+    this.zoom = clampZoom(Math.min(ZOOM.fitCap, room / this.width), ZOOM.min, ZOOM.max);
+    this.place();
+    this.moved = false;
+  }
+
   /** Zooms to `zoom`, keeping the stage point (`cx`, `cy`) still (the centre by default). */
   zoomTo(zoom: number, cx = this.stage.clientWidth / 2, cy = this.stage.clientHeight / 2): void {
     const next = clampZoom(zoom, ZOOM.min, ZOOM.max);
     if (next === this.zoom) return;
     this.placeNext = false;
+    this.moved = true;
     const ratio = next / this.zoom;
     this.x = cx - (cx - this.x) * ratio;
     this.y = cy - (cy - this.y) * ratio;
@@ -71,6 +92,7 @@ export class Viewport {
   panBy(dx: number, dy: number): void {
     if (dx === 0 && dy === 0) return;
     this.placeNext = false;
+    this.moved = true;
     this.x += dx;
     this.y += dy;
     this.schedule();
@@ -81,6 +103,7 @@ export class Viewport {
     this.placeNext = false;
     this.zoom = ZOOM.initial;
     this.place();
+    this.moved = true;
   }
 
   /** The whole drawing in view, never above 100% (spec §9). */
@@ -94,6 +117,7 @@ export class Viewport {
     );
     this.zoom = clampZoom(Math.min(ZOOM.fitCap, fit), ZOOM.min, ZOOM.max);
     this.place();
+    this.moved = true;
   }
 
   private place() {
