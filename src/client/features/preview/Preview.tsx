@@ -115,7 +115,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
     // A click in the drawing shows its line but leaves the keyboard with the drawing: its zoom
     // keys keep working, and the second click of a double-click still opens the label editor.
     engine.onSelectLine((line) => link.goTo(line, null, false));
-    const stop = link.onCursorLine((line) => engine.highlight(line));
+    const stop = link.onCursorLine((line, follow) => engine.highlight(line, follow));
     // Another diagram is shown from its start, not where the last one was panned or zoomed to.
     const stopOther = link.onOtherDiagram(() => engine.view('restart'));
     return () => {

@@ -23,7 +23,7 @@ import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
 import { installLabelEditor } from './labelEditor';
 import { WARM_UP_ROUNDS, warmUpText } from './warmUp';
-import { buildPinnedHeaders, showPinnedHeaders } from './pinnedHeaders';
+import { HeaderStrip } from './pinnedHeaders';
 import { sanitizedAsDrawn } from './sanitizedAsDrawn';
 import { showDrawing } from './showDrawing';
 import { installDrawingLink } from './sourceLink';
@@ -59,6 +59,9 @@ const view = new Viewport(
   (zoom) => post({ type: 'lifeline:view-state', zoom }),
   mode ? 'layout' : 'transform',
 );
+const headers = new HeaderStrip(stage);
+const placeHeaders = () => headers.place(view.x, view.y, view.zoom);
+view.onMove = placeHeaders;
 installGestures(stage, view);
 new ResizeObserver(() => view.resized()).observe(stage);
 const currentSvg = () => canvas.querySelector('svg');
@@ -69,12 +72,21 @@ const editor = installLabelEditor(
   (edit) => post({ type: 'lifeline:label-edit', ...edit }),
 );
 
-const link = installDrawingLink(stage, currentSvg, view, (line) =>
-  post({ type: 'lifeline:select-line', line }),
+const link = installDrawingLink(
+  stage,
+  currentSvg,
+  view,
+  (line) => post({ type: 'lifeline:select-line', line }),
+  () => headers.heightPx,
 );
 
-let pinned = true;
 let headerTimer = 0;
+
+/** Builds the pinned headers for the drawing on screen and places them for the view. */
+function buildHeaders() {
+  headers.build(currentSvg());
+  placeHeaders();
+}
 
 /**
  * mermaid draws its error graphic 2,412 px wide; shown at that size and fitted, it filled the
@@ -129,7 +141,7 @@ function cancelPendingError() {
  */
 function decorate(text: string) {
   link.drawn(text);
-  buildPinnedHeaders(currentSvg(), pinned);
+  buildHeaders();
 }
 
 async function renderAndShow(request: RenderRequest) {
@@ -160,10 +172,7 @@ async function renderAndShow(request: RenderRequest) {
     shownSize = show(result.drawnSvg, result.status === 'error');
     // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
     clearTimeout(headerTimer);
-    headerTimer = window.setTimeout(
-      () => buildPinnedHeaders(currentSvg(), pinned),
-      PREVIEW_RESCROLL_AFTER_CHANGE_MS,
-    );
+    headerTimer = window.setTimeout(buildHeaders, PREVIEW_RESCROLL_AFTER_CHANGE_MS);
   }
   const size = shownSize;
   await afterNextPaint();
@@ -231,17 +240,16 @@ window.addEventListener('message', (event) => {
     // More typing: an error graphic still waiting for a pause waits again.
     cancelPendingError();
     queue.submit(data);
-  }
-  else if (isZoomRequest(data)) view.zoomTo(data.zoom);
+  } else if (isZoomRequest(data)) view.zoomTo(data.zoom);
   else if (isViewCommand(data)) {
     if (data.command === 'fit') view.fit();
     else if (data.command === 'restart') view.restart();
     else view.reset();
   } else if (isHighlightRequest(data)) {
-    link.highlight(data.line);
+    link.highlight(data.line, data.follow ?? false);
   } else if (isPinRequest(data)) {
-    pinned = data.pinned;
-    showPinnedHeaders(currentSvg(), pinned);
+    headers.setPinned(data.pinned);
+    placeHeaders();
   }
 });
 

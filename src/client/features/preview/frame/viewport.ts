@@ -11,6 +11,8 @@ import { clampZoom } from '../svgSize';
 const PADDING_PX = 24;
 /** After this long without a change the layer is re-rasterised at the new scale (sharp text). */
 const SETTLE_MS = 200;
+/** How long following the cursor takes to move the view. */
+const GLIDE_MS = 180;
 
 export type ApplyMode = 'transform' | 'layout';
 
@@ -29,6 +31,14 @@ export class Viewport {
   private reported = this.zoom;
   /** The zoom the promoted layer was last rasterised at. */
   private rasterZoom = this.zoom;
+  /** Hears every view applied to the screen (the pinned headers follow it). */
+  onMove: (() => void) | null = null;
+  /** A move in progress (glideBy). */
+  private glide: {
+    from: { x: number; y: number };
+    to: { x: number; y: number };
+    start: number;
+  } | null = null;
 
   constructor(
     private readonly stage: HTMLElement,
@@ -80,6 +90,7 @@ export class Viewport {
   zoomTo(zoom: number, cx = this.stage.clientWidth / 2, cy = this.stage.clientHeight / 2): void {
     const next = clampZoom(zoom, ZOOM.min, ZOOM.max);
     if (next === this.zoom) return;
+    this.glide = null;
     this.placeNext = false;
     this.moved = true;
     const ratio = next / this.zoom;
@@ -89,7 +100,34 @@ export class Viewport {
     this.schedule();
   }
 
+  /**
+   * Moves the view by (`dx`, `dy`) smoothly, over GLIDE_MS (following the cursor); a gesture or
+   * zoom meanwhile takes over from where the glide is.
+   */
+  glideBy(dx: number, dy: number): void {
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+    // Measured from where the view is now, so a glide under way is replaced, not added to.
+    const glide = {
+      from: { x: this.x, y: this.y },
+      to: { x: this.x + dx, y: this.y + dy },
+      start: performance.now(),
+    };
+    this.glide = glide;
+    const step = (now: number) => {
+      if (this.glide !== glide) return;
+      const t = Math.min(1, (now - glide.start) / GLIDE_MS);
+      const eased = 1 - (1 - t) ** 3;
+      this.x = glide.from.x + (glide.to.x - glide.from.x) * eased;
+      this.y = glide.from.y + (glide.to.y - glide.from.y) * eased;
+      this.schedule();
+      if (t < 1) requestAnimationFrame(step);
+      else this.glide = null;
+    };
+    requestAnimationFrame(step);
+  }
+
   panBy(dx: number, dy: number): void {
+    this.glide = null;
     if (dx === 0 && dy === 0) return;
     this.placeNext = false;
     this.moved = true;
@@ -121,6 +159,7 @@ export class Viewport {
   }
 
   private place() {
+    this.glide = null;
     const centre = (stage: number, size: number) =>
       size * this.zoom + 2 * PADDING_PX <= stage ? (stage - size * this.zoom) / 2 : PADDING_PX;
     this.x = centre(this.stage.clientWidth, this.width);
@@ -149,6 +188,7 @@ export class Viewport {
       clearTimeout(this.settle);
       this.settle = window.setTimeout(this.sharpen, SETTLE_MS);
     }
+    this.onMove?.();
     if (this.zoom !== this.reported) {
       this.reported = this.zoom;
       this.onZoom(this.zoom);
