@@ -17,8 +17,7 @@ test.use({ trace: 'off' });
 const HUMAN_KEY_DELAY_MS = 120;
 
 const preview = (page: Page) => page.getByTestId(PREVIEW_TEST_IDS.root);
-const frameLocator = (page: Page) =>
-  page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
+const frameLocator = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
 
 /** The render frame itself, to read what it shows. */
 async function renderFrame(page: Page): Promise<Frame> {
@@ -281,4 +280,194 @@ test('in dark mode the preview is never white while the renderer loads', async (
   expect(Math.max(r, g, b)).toBeLessThan(80);
   release();
   await expect(preview(page)).not.toHaveAttribute('data-seq', '0', { timeout: 30_000 });
+});
+
+/** A long conversation among `people` participants: `count` messages, each to the next one. */
+function conversation(people: number, count: number, first: string[] = []): string {
+  const names = Array.from({ length: people }, (_, index) => `P${index}`);
+  const lines = ['sequenceDiagram', ...names.map((name) => `    participant ${name}`), ...first];
+  for (let index = lines.length; lines.length < count + people + 1; index += 1) {
+    const from = index % (people - 1);
+    lines.push(`    ${names[from]}->>${names[from + 1]}: message number ${index}`);
+  }
+  return lines.join('\n');
+}
+
+/** Pans the drawing down by `px` (Alt+wheel over the frame). */
+async function panDown(page: Page, px: number) {
+  const area = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+  if (!area) throw new Error('no preview frame');
+  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
+  await page.keyboard.down('Alt');
+  await page.mouse.wheel(0, px);
+  await page.keyboard.up('Alt');
+}
+
+test.describe('pinned participant headers', () => {
+  test('in a 200-message diagram they never cover a label or an arrow, stick to the top, and are gone at Fit', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const editor = new EditorPage(page);
+    await editor.open();
+    await showText(page, editor, conversation(4, 200));
+    await page.getByRole('button', { name: 'Reset view', exact: true }).click();
+    await panDown(page, 3000);
+    const frame = await renderFrame(page);
+    // No participant box drawn in the drawing sits on a message label or arrow.
+    const overlaps = await frame.evaluate(() => {
+      const svg = document.querySelector('#canvas > svg');
+      if (!svg) throw new Error('no drawing');
+      const boxes = [...svg.querySelectorAll('rect.actor')].map((box) =>
+        box.getBoundingClientRect(),
+      );
+      const messages = [
+        ...svg.querySelectorAll('text.messageText, .messageLine0, .messageLine1'),
+      ].map((element) => element.getBoundingClientRect());
+      const meet = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      return boxes.filter((box) => messages.some((message) => meet(box, message))).length;
+    });
+    expect(overlaps).toBe(0);
+
+    // Scrolled down, the headers stick to the top, each above its own lifeline.
+    const strip = frameLocator(page).locator('.lifeline-header-strip');
+    await expect(strip).toBeVisible();
+    const aligned = await frame.evaluate(() => {
+      const centre = (rect: DOMRect) => rect.left + rect.width / 2;
+      const stripBoxes = [...document.querySelectorAll('.lifeline-header-strip rect.actor')];
+      const lifelines = [...document.querySelectorAll('#canvas line.actor-line')];
+      return {
+        count: stripBoxes.length,
+        offsets: stripBoxes.map((box, index) =>
+          Math.abs(
+            centre(box.getBoundingClientRect()) - centre(lifelines[index]!.getBoundingClientRect()),
+          ),
+        ),
+        top: document.querySelector('.lifeline-header-strip')!.getBoundingClientRect().top,
+      };
+    });
+    expect(aligned.count).toBe(4);
+    for (const offset of aligned.offsets) expect(offset).toBeLessThan(1.5);
+    expect(aligned.top).toBe(0);
+
+    // The toggle hides them.
+    await page.getByTestId(PREVIEW_TEST_IDS.pinToggle).click();
+    await expect(strip).toBeHidden();
+    await page.getByTestId(PREVIEW_TEST_IDS.pinToggle).click();
+    await expect(strip).toBeVisible();
+
+    // At Fit the real headers are in view: no strip, no grid of tiny boxes.
+    await page.getByRole('button', { name: 'Fit to screen', exact: true }).click();
+    await expect(strip).toBeHidden();
+    await expect(frameLocator(page).locator('#canvas rect.actor')).toHaveCount(8);
+  });
+});
+
+test.describe('following the cursor', () => {
+  const FAR_RIGHT = '    P8->>P9: far to the right';
+  const text = conversation(10, 200, ['    P0->>P1: first', FAR_RIGHT]);
+
+  /** The highlighted element's box and the stage's size, in the frame's viewport. */
+  async function highlighted(page: Page) {
+    const frame = await renderFrame(page);
+    return frame.evaluate(() => {
+      const box = document.querySelector('.lifeline-highlight-box')?.getBoundingClientRect();
+      return {
+        box: box ? { left: box.left, right: box.right, top: box.top, bottom: box.bottom } : null,
+        width: document.documentElement.clientWidth,
+        height: document.documentElement.clientHeight,
+        transform: document.getElementById('canvas')?.style.transform ?? '',
+      };
+    });
+  }
+
+  test("the user's own cursor brings its message into view, sideways too, clear of the toolbar, by the smallest move", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const editor = new EditorPage(page);
+    await editor.open();
+    await showText(page, editor, text);
+    await page.getByRole('button', { name: 'Reset view', exact: true }).click();
+    await expect(preview(page)).toHaveAttribute('data-zoom', '1');
+
+    // The far-right message (line 13) is off to the right at 100 %.
+    await editor.content.locator('.cm-line', { hasText: 'far to the right' }).click();
+    const toolbar = await page.getByTestId(PREVIEW_TEST_IDS.zoom).boundingBox();
+    const frameBox = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+    if (!toolbar || !frameBox) throw new Error('no toolbar');
+    await expect
+      .poll(async () => {
+        const { box, width } = await highlighted(page);
+        return box !== null && box.left >= 0 && box.right <= width;
+      })
+      .toBe(true);
+    const { box } = await highlighted(page);
+    // Clear of the zoom toolbar over the frame.
+    const onPage = { top: box!.top + frameBox.y, right: box!.right + frameBox.x };
+    expect(onPage.top >= toolbar.y + toolbar.height || onPage.right <= toolbar.x).toBe(true);
+
+    // A line just below the view: the drawing moves only as far as needed, not to the centre.
+    await page.getByRole('button', { name: 'Reset view', exact: true }).click();
+    const { height } = await highlighted(page);
+    const below = await (
+      await renderFrame(page)
+    ).evaluate((bottom) => {
+      const labels = [...document.querySelectorAll('#canvas text.messageText')];
+      const index = labels.findIndex((label) => label.getBoundingClientRect().top > bottom);
+      return { index, text: labels[index]?.textContent ?? '' };
+    }, height);
+    expect(below.index).toBeGreaterThan(0);
+    await editor.content.click();
+    await page.keyboard.press('ControlOrMeta+Home');
+    const lineOfLabel = text.split('\n').findIndex((line) => line.endsWith(`: ${below.text}`));
+    for (let line = 0; line < lineOfLabel; line += 1) await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(async () => {
+        const { box: shown } = await highlighted(page);
+        return shown !== null && shown.bottom <= height;
+      })
+      .toBe(true);
+    const { box: moved } = await highlighted(page);
+    // Brought just inside the bottom edge (the hint's room), not to the middle of the preview.
+    expect(moved!.bottom).toBeGreaterThan(height - 120);
+  });
+
+  test('text changed by someone else (not this keyboard) never moves the view', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const editor = new EditorPage(page);
+    await editor.open();
+    await showText(page, editor, text);
+    await page.getByRole('button', { name: 'Reset view', exact: true }).click();
+    await editor.content.locator('.cm-line', { hasText: 'first' }).click();
+    const before = (await highlighted(page)).transform;
+    // A change that is not this person's typing moves their cursor's line far down.
+    const grown = text.replace(
+      '    P0->>P1: first',
+      `${'    P0->>P1: inserted\n'.repeat(40)}    P0->>P1: first`,
+    );
+    await showText(page, editor, grown);
+    expect((await highlighted(page)).transform).toBe(before);
+  });
+});
+
+test('the preview themes use the product palette in light and dark', async ({ page }) => {
+  const editor = new EditorPage(page);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await editor.open();
+    await expect(preview(page)).not.toHaveAttribute('data-seq', '0', { timeout: 30_000 });
+    const box = frameLocator(page).locator('#canvas rect.actor-top').first();
+    await expect(box).toBeVisible();
+    const colours = await box.evaluate((rect) => ({
+      fill: getComputedStyle(rect).fill,
+      stroke: getComputedStyle(rect).stroke,
+    }));
+    // Indigo borders (#6366f1 light, #818cf8 dark) on indigo-tinted boxes.
+    expect(colours.stroke).toBe(scheme === 'light' ? 'rgb(99, 102, 241)' : 'rgb(129, 140, 248)');
+    expect(colours.fill).toBe(scheme === 'light' ? 'rgb(238, 242, 255)' : 'rgb(30, 27, 75)');
+  }
 });
