@@ -37,6 +37,8 @@ const SMALL = 'sequenceDiagram\n    Alice->>Bob: Hello\n    Bob-->>Alice: OK\n  
 test('every control changes the zoom by 10% and respects 10%…500%', async ({ page }) => {
   await show(page, SMALL);
   const button = (name: string) => page.getByRole('button', { name, exact: true });
+  // The diagram opened fitted to the panel's width; Reset view is 100 %.
+  await button('Reset view').click();
   await expect(level(page)).toHaveText('100%');
   await button('Zoom in').click();
   await expect(level(page)).toHaveText('110%');

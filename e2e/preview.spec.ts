@@ -265,6 +265,8 @@ test('zoom controls scale the drawing and fit it to the panel', async ({ page })
   await editor.setText(FLOW);
   await expectShown(page, FLOW);
   const level = page.getByTestId(PREVIEW_TEST_IDS.zoomLevel);
+  // The diagram opened fitted to the panel's width; Reset view is 100 %.
+  await page.getByRole('button', { name: 'Reset view' }).click();
   await expect(level).toHaveText('100%');
   const natural = await drawing(page).evaluate((svg) => svg.getBoundingClientRect().width);
 

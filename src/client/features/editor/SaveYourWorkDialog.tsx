@@ -22,7 +22,11 @@ interface SaveYourWorkDialogProps {
   onClosed: () => void;
 }
 
-/** Spec §2/§4: the nudge for signed-out users after a few edits. */
+/**
+ * Spec §2/§4: the nudge for signed-out users after a few edits. It is not modal and takes no
+ * focus: the keyboard stays in the editor, so a key typed as it opens goes into the text, never
+ * into the dialog (a space would have pressed its focused button). Tab reaches its buttons.
+ */
 export function SaveYourWorkDialog({
   open,
   onOpenChange,
@@ -30,10 +34,13 @@ export function SaveYourWorkDialog({
   onClosed,
 }: SaveYourWorkDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={onOpenChange} modal={false}>
       <DialogContent
         size="md"
+        // A corner card, not a box over the text being typed.
+        className="top-auto left-auto right-4 bottom-4 translate-x-0 translate-y-0 sm:right-6 sm:bottom-6"
         data-testid={EDITOR_TESTIDS.saveYourWork}
+        onOpenAutoFocus={(event) => event.preventDefault()}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           onClosed();

@@ -115,7 +115,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
     // A click in the drawing shows its line but leaves the keyboard with the drawing: its zoom
     // keys keep working, and the second click of a double-click still opens the label editor.
     engine.onSelectLine((line) => link.goTo(line, null, false));
-    const stop = link.onCursorLine((line) => engine.highlight(line));
+    const stop = link.onCursorLine((line, follow) => engine.highlight(line, follow));
     // Another diagram is shown from its start, not where the last one was panned or zoomed to.
     const stopOther = link.onOtherDiagram(() => engine.view('restart'));
     return () => {
@@ -182,6 +182,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
             className={cn('absolute inset-0 h-full w-full border-0', state.tooLarge && 'invisible')}
           />
         )}
+        {!state.shown && !state.tooLarge && <DrawingPlaceholder />}
         {state.tooLarge && (
           <div className="absolute inset-0 flex items-center justify-center p-6">
             <p
@@ -212,5 +213,26 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
       </div>
       <PreviewStatusLine state={state} status={status} onGoToError={goToError} />
     </section>
+  );
+}
+
+/**
+ * What the preview shows until its first drawing arrives (the renderer loads for a few seconds on
+ * a busy machine): the outline of a sequence diagram in the theme's own colours.
+ */
+function DrawingPlaceholder() {
+  return (
+    <div
+      aria-hidden
+      data-testid={PREVIEW_TEST_IDS.placeholder}
+      className="pointer-events-none absolute inset-x-0 top-0 flex justify-center gap-[8%] px-6 pt-8"
+    >
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="flex w-24 flex-col items-center">
+          <div className="h-10 w-full animate-pulse rounded-md border border-border bg-card" />
+          <div className="h-48 border-l border-dashed border-border" />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -145,9 +145,9 @@ export class FrameEngine implements PreviewEngine {
     this.selectLine = handler;
   }
 
-  highlight(line: number | null): void {
+  highlight(line: number | null, follow = false): void {
     this.highlighted = line;
-    if (this.ready) this.post({ type: 'lifeline:highlight', line });
+    if (this.ready) this.post({ type: 'lifeline:highlight', line, follow });
   }
 
   attach(element: HTMLElement): () => void {

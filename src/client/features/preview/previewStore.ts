@@ -42,8 +42,11 @@ export interface PreviewEngine {
   onLabelEdit(handler: LabelEditHandler | null): void;
   /** Who hears which source line a click in the drawing chose (null: nobody). */
   onSelectLine(handler: ((line: number) => void) | null): void;
-  /** Highlights what was drawn from `line` (null: nothing). */
-  highlight(line: number | null): void;
+  /**
+   * Highlights what was drawn from `line` (null: nothing); with `follow`, the view moves to
+   * show it (now, or once it is drawn).
+   */
+  highlight(line: number | null, follow?: boolean): void;
   subscribe(listener: () => void): () => void;
   getState(): PreviewState;
 }

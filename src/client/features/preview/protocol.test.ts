@@ -149,6 +149,8 @@ describe('source line messages', () => {
     }
     expect(isHighlightRequest({ type: 'lifeline:highlight', line: 2 })).toBe(true);
     expect(isHighlightRequest({ type: 'lifeline:highlight', line: null })).toBe(true);
+    expect(isHighlightRequest({ type: 'lifeline:highlight', line: 3, follow: true })).toBe(true);
+    expect(isHighlightRequest({ type: 'lifeline:highlight', line: 3, follow: 'yes' })).toBe(false);
     expect(isHighlightRequest({ type: 'lifeline:highlight', line: 0 })).toBe(false);
     expect(isHighlightRequest({ type: 'lifeline:highlight' })).toBe(false);
   });

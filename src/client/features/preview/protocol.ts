@@ -130,6 +130,8 @@ export interface LineSelect {
 export interface HighlightRequest {
   type: 'lifeline:highlight';
   line: number | null;
+  /** The person moved their own cursor or typed: bring the line's element into view. */
+  follow?: boolean;
 }
 
 export type FrameMessage =
@@ -200,7 +202,8 @@ export function isHighlightRequest(data: unknown): data is HighlightRequest {
   return (
     isRecord(data) &&
     data.type === 'lifeline:highlight' &&
-    (data.line === null || isLine(data.line))
+    (data.line === null || isLine(data.line)) &&
+    (data.follow === undefined || typeof data.follow === 'boolean')
   );
 }
 

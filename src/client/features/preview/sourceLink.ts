@@ -11,8 +11,12 @@ export interface SourceLink {
    * `focus` also moves the keyboard to the editor; without it the focus stays where it is.
    */
   goTo(line: number, column: number | null, focus: boolean): void;
-  /** Calls `listener` with the cursor's line now and on every change; answers unsubscribe. */
-  onCursorLine(listener: (line: number | null) => void): () => void;
+  /**
+   * Calls `listener` with the cursor's line now and on every change; answers unsubscribe.
+   * `follow` is true when the person's own typing or cursor move caused it (the drawing then
+   * brings the line into view), false for others' edits and programs.
+   */
+  onCursorLine(listener: (line: number | null, follow: boolean) => void): () => void;
   /** Calls `listener` whenever the editor opens another diagram; answers unsubscribe. */
   onOtherDiagram(listener: () => void): () => void;
 }

@@ -1,5 +1,6 @@
 /** data-testid values of the preview, shared by the components, E2E specs and the benchmark. */
 export const PREVIEW_TEST_IDS = {
+  placeholder: 'preview-placeholder',
   root: 'preview',
   frame: 'preview-frame',
   inline: 'preview-inline',

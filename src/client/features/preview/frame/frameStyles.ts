@@ -10,7 +10,9 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
   -webkit-user-select: none; cursor: grab; outline: none;
 }
 #stage.dragging { cursor: grabbing; }
-#canvas { position: absolute; left: 0; top: 0; transform-origin: 0 0; }
+#canvas { position: absolute; left: 0; top: 0; transform-origin: 0 0; transition: opacity 150ms; }
+/* Mid-edit: the last good drawing stays, dimmed after a moment (a quick error never flickers). */
+#stage[data-stale] #canvas { opacity: 0.5; transition: opacity 250ms ease 350ms; }
 #canvas > svg { display: block; max-width: none; }
 #stage:not(.dragging) :is(text.messageText, text.noteText, text.loopText, text.actor, span.nodeLabel, span.edgeLabel) {
   cursor: text;
@@ -26,7 +28,16 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
   box-shadow: 0 0 0 1.5px rgb(165 180 252 / 0.85), 0 0 12px 1px rgb(129 140 248 / 0.4);
 }
 #stage:not(.dragging) :is(.messageLine0, .messageLine1, rect.note, rect.actor) { cursor: pointer; }
-.lifeline-pinned { pointer-events: none; opacity: 0.94; }
+.lifeline-header-strip {
+  display: none; position: absolute; left: 0; right: 0; top: 0; z-index: 5; overflow: hidden;
+  pointer-events: none; background: rgb(255 255 255 / 0.92); border-bottom: 1px solid #e2e8f0;
+  box-shadow: 0 6px 12px -10px rgb(15 23 42 / 0.35); backdrop-filter: blur(4px);
+}
+:root[data-theme="dark"] .lifeline-header-strip {
+  background: rgb(11 17 32 / 0.92); border-bottom-color: #1e293b;
+  box-shadow: 0 6px 12px -10px rgb(0 0 0 / 0.8);
+}
+.lifeline-header-strip > svg { position: absolute; left: 0; top: 0; transform-origin: 0 0; overflow: visible; }
 .label-editing { opacity: 0; }
 .label-editor {
   position: fixed; z-index: 10; box-sizing: border-box; margin: 0; padding: 3px 8px;

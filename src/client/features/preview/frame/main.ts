@@ -23,7 +23,7 @@ import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
 import { installLabelEditor } from './labelEditor';
 import { WARM_UP_ROUNDS, warmUpText } from './warmUp';
-import { buildPinnedHeaders, showPinnedHeaders } from './pinnedHeaders';
+import { HeaderStrip } from './pinnedHeaders';
 import { sanitizedAsDrawn } from './sanitizedAsDrawn';
 import { showDrawing } from './showDrawing';
 import { installDrawingLink } from './sourceLink';
@@ -59,7 +59,11 @@ const view = new Viewport(
   (zoom) => post({ type: 'lifeline:view-state', zoom }),
   mode ? 'layout' : 'transform',
 );
+const headers = new HeaderStrip(stage);
+const placeHeaders = () => headers.place(view.x, view.y, view.zoom);
+view.onMove = placeHeaders;
 installGestures(stage, view);
+new ResizeObserver(() => view.resized()).observe(stage);
 const currentSvg = () => canvas.querySelector('svg');
 const editor = installLabelEditor(
   stage,
@@ -68,26 +72,66 @@ const editor = installLabelEditor(
   (edit) => post({ type: 'lifeline:label-edit', ...edit }),
 );
 
-const link = installDrawingLink(stage, currentSvg, view, (line) =>
-  post({ type: 'lifeline:select-line', line }),
+const link = installDrawingLink(
+  stage,
+  currentSvg,
+  view,
+  (line) => post({ type: 'lifeline:select-line', line }),
+  () => headers.heightPx,
 );
 
-let pinned = true;
 let headerTimer = 0;
 
+/** Builds the pinned headers for the drawing on screen and places them for the view. */
+function buildHeaders() {
+  headers.build(currentSvg());
+  placeHeaders();
+}
+
+/**
+ * mermaid draws its error graphic 2,412 px wide; shown at that size and fitted, it filled the
+ * preview with a bomb about 400 px high. It is shown at a modest width instead.
+ */
+const ERROR_GRAPHIC_WIDTH_PX = 360;
+
 /** Puts `markup` on screen and fits the view to it; returns the drawing's natural size. */
-function show(markup: string) {
+function show(markup: string, isError = false) {
   // One synchronous swap: the old drawing stays until the new one is ready, and the view
   // (pan and zoom) is kept, so typing never makes the preview jump or flash.
   const svg = showDrawing(canvas, markup, (drawing) => {
     const natural = naturalSvgSize(drawing);
+    const scale = isError ? Math.min(1, ERROR_GRAPHIC_WIDTH_PX / natural.width) : 1;
     drawing.style.maxWidth = 'none';
-    drawing.style.width = `${natural.width}px`;
-    drawing.style.height = `${natural.height}px`;
+    drawing.style.width = `${natural.width * scale}px`;
+    drawing.style.height = `${natural.height * scale}px`;
   });
-  const size = svg ? naturalSvgSize(svg) : { width: 0, height: 0 };
+  const size = svg
+    ? { width: parseFloat(svg.style.width) || 0, height: parseFloat(svg.style.height) || 0 }
+    : { width: 0, height: 0 };
   view.setContent(size.width, size.height);
   return size;
+}
+
+/**
+ * While the text is mid-edit (`    User` is not yet a message) the last good drawing stays on
+ * screen, dimmed, and the error is marked in the editor at once; mermaid's error graphic is
+ * shown only once the error has outlasted a pause in typing. Each new text starts the wait
+ * again, so it never shows between two keys.
+ */
+const ERROR_AFTER_PAUSE_MS = 1500;
+/** Whether a drawing of the text (not the error graphic) is on screen. */
+let goodOnScreen = false;
+let errorTimer = 0;
+let shownSize = { width: 0, height: 0 };
+
+function setStale(stale: boolean) {
+  if (stale) stage.dataset.stale = 'true';
+  else delete stage.dataset.stale;
+}
+
+function cancelPendingError() {
+  clearTimeout(errorTimer);
+  errorTimer = 0;
 }
 
 /**
@@ -97,7 +141,7 @@ function show(markup: string) {
  */
 function decorate(text: string) {
   link.drawn(text);
-  buildPinnedHeaders(currentSvg(), pinned);
+  buildHeaders();
 }
 
 async function renderAndShow(request: RenderRequest) {
@@ -106,17 +150,31 @@ async function renderAndShow(request: RenderRequest) {
   editor.close();
   document.documentElement.style.colorScheme = request.theme === 'dark' ? 'dark' : 'light';
   document.documentElement.dataset.theme = request.theme;
-  stage.dataset.status = result.status;
   // mermaid drew this very markup in this document a moment ago, so it goes on screen before
   // mermaid's final sanitizing pass over it, which a 600-message drawing spends 100–250 ms in.
   const drawnText = result.status === 'error' ? '' : request.text;
-  const size = show(result.drawnSvg);
-  // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
-  clearTimeout(headerTimer);
-  headerTimer = window.setTimeout(
-    () => buildPinnedHeaders(currentSvg(), pinned),
-    PREVIEW_RESCROLL_AFTER_CHANGE_MS,
-  );
+  const keepLastGood = result.status === 'error' && goodOnScreen;
+  cancelPendingError();
+  if (keepLastGood) {
+    setStale(true);
+    errorTimer = window.setTimeout(() => {
+      errorTimer = 0;
+      setStale(false);
+      goodOnScreen = false;
+      stage.dataset.status = 'error';
+      shownSize = show(result.drawnSvg, true);
+      decorate('');
+    }, ERROR_AFTER_PAUSE_MS);
+  } else {
+    setStale(false);
+    stage.dataset.status = result.status;
+    goodOnScreen = result.status !== 'error';
+    shownSize = show(result.drawnSvg, result.status === 'error');
+    // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
+    clearTimeout(headerTimer);
+    headerTimer = window.setTimeout(buildHeaders, PREVIEW_RESCROLL_AFTER_CHANGE_MS);
+  }
+  const size = shownSize;
   await afterNextPaint();
   post({
     type: 'lifeline:result',
@@ -135,12 +193,12 @@ async function renderAndShow(request: RenderRequest) {
   // The pinned headers and the highlight follow a frame later: on a 600-message diagram whose
   // participants moved, copying about 2,000 headers and finding the cursor line's elements took
   // 100–250 ms that the drawing need not wait for.
-  decorate(drawnText);
+  if (!keepLastGood) decorate(drawnText);
   // The sanitized markup is what leaves the frame (Export). It is the same drawing unless the
   // pass removed something, and then the screen shows it too.
   const markup = result.svg;
-  if (!sanitizedAsDrawn(result.drawnSvg, markup)) {
-    show(markup);
+  if (!keepLastGood && !sanitizedAsDrawn(result.drawnSvg, markup)) {
+    shownSize = show(markup, result.status === 'error');
     decorate(drawnText);
   }
   const svgBytes = utf8.encode(markup).buffer;
@@ -178,17 +236,20 @@ const queue = createLatestOnlyQueue(run);
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.origin !== parentOrigin) return;
   const data: unknown = event.data;
-  if (isRenderRequest(data)) queue.submit(data);
-  else if (isZoomRequest(data)) view.zoomTo(data.zoom);
+  if (isRenderRequest(data)) {
+    // More typing: an error graphic still waiting for a pause waits again.
+    cancelPendingError();
+    queue.submit(data);
+  } else if (isZoomRequest(data)) view.zoomTo(data.zoom);
   else if (isViewCommand(data)) {
     if (data.command === 'fit') view.fit();
     else if (data.command === 'restart') view.restart();
     else view.reset();
   } else if (isHighlightRequest(data)) {
-    link.highlight(data.line);
+    link.highlight(data.line, data.follow ?? false);
   } else if (isPinRequest(data)) {
-    pinned = data.pinned;
-    showPinnedHeaders(currentSvg(), pinned);
+    headers.setPinned(data.pinned);
+    placeHeaders();
   }
 });
 

@@ -1,12 +1,34 @@
 /**
- * Repeated actor headers (spec §2/§9): on every lifeline of at least 300 px, a copy of the
- * participant's box every 350 px down the line, so whoever reads the middle of a long sequence
- * diagram still sees whose line is whose. The copies live inside the SVG, so they pan and zoom
- * with the drawing for free; they are the frame's own decoration and never reach the export.
+ * Pinned actor headers (spec §2/§9, the 'Pin Entities' toggle): once a long sequence diagram's
+ * participant boxes have scrolled out of view, a strip of them sticks to the top of the preview,
+ * each box above its own lifeline at the drawing's zoom, as sequencediagram.org does. Copies
+ * repeated down the lifelines sat on message labels and arrows; the strip covers nothing of the
+ * drawing that scrolling does not bring back, and it shows only when the real headers cannot be
+ * seen (never at Fit). It is the frame's own decoration, outside the SVG: it never reaches the
+ * export and costs nothing to lay out when the drawing changes.
  */
 import { ACTOR_HEADER } from '@shared/constants';
 
+/** Marks the frame's own header copies, which label editing and source links skip. */
 export const PINNED_CLASS = 'lifeline-pinned';
+const SVG_NS = 'http://www.w3.org/2000/svg';
+/** Room above and below the boxes in the strip (drawing units). */
+const STRIP_PADDING = 6;
+/** What a copy needs of mermaid's stylesheet, which scopes its rules to the drawing's id. */
+const COPIED_STYLES = [
+  'fill',
+  'fill-opacity',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'font-family',
+  'font-size',
+  'font-weight',
+  'font-style',
+  'text-anchor',
+  'dominant-baseline',
+  'alignment-baseline',
+] as const;
 
 function number(element: Element, name: string): number {
   return parseFloat(element.getAttribute(name) ?? '') || 0;
@@ -21,91 +43,124 @@ function headerOf(svg: SVGSVGElement, line: Element): SVGGElement | null {
   return rect?.parentElement instanceof SVGGElement ? rect.parentElement : null;
 }
 
-/** The layer of copies in `svg`, if it has one. */
+/** A copy of `header` that looks the same outside its SVG (mermaid's styles written inline). */
+function styledCopy(header: SVGGElement): SVGGElement {
+  const copy = header.cloneNode(true) as SVGGElement;
+  copy.removeAttribute('id');
+  const originals = [header, ...header.querySelectorAll('*')];
+  const copies = [copy, ...copy.querySelectorAll('*')];
+  originals.forEach((original, index) => {
+    const target = copies[index];
+    if (!(target instanceof SVGElement)) return;
+    target.removeAttribute('id');
+    const computed = getComputedStyle(original);
+    for (const name of COPIED_STYLES) {
+      target.style.setProperty(name, computed.getPropertyValue(name));
+    }
+  });
+  return copy;
+}
+
+/** Where the real headers are, in the drawing's own units. */
+interface Rows {
+  /** The top and bottom of the row of participant boxes. */
+  top: number;
+  bottom: number;
+  /** Where the lifelines end (past it, no strip). */
+  end: number;
+  /** The drawing's viewBox origin. */
+  minX: number;
+  minY: number;
+}
+
+export class HeaderStrip {
+  private readonly root = document.createElement('div');
+  private readonly strip = document.createElementNS(SVG_NS, 'svg');
+  private rows: Rows | null = null;
+  private pinned = true;
+  private shown = false;
+  /** What the strip on screen was built from: an unchanged drawing keeps it. */
+  private source = '';
+
+  constructor(stage: HTMLElement) {
+    this.root.className = 'lifeline-header-strip';
+    this.root.setAttribute('aria-hidden', 'true');
+    this.strip.classList.add(PINNED_CLASS);
+    this.root.append(this.strip);
+    stage.append(this.root);
+  }
+
+  /** Builds the strip from the drawing on screen (nothing for other diagrams or short ones). */
+  build(svg: SVGSVGElement | null): void {
+    const sequence = svg?.getAttribute('aria-roledescription') === 'sequence';
+    let top = Infinity;
+    let bottom = -Infinity;
+    let end = -Infinity;
+    const headers: SVGGElement[] = [];
+    let source = svg?.getAttribute('viewBox') ?? '';
+    for (const line of sequence && svg ? svg.querySelectorAll('line.actor-line') : []) {
+      const y1 = number(line, 'y1');
+      const y2 = number(line, 'y2');
+      if (y2 - y1 < ACTOR_HEADER.minLifelinePx) continue;
+      const header = headerOf(svg!, line);
+      const box = header?.querySelector('rect');
+      if (!header || !box) continue;
+      top = Math.min(top, number(box, 'y'));
+      bottom = Math.max(bottom, number(box, 'y') + number(box, 'height'));
+      end = Math.max(end, y2);
+      headers.push(header);
+      source += `\n${y2}\n${header.outerHTML}`;
+    }
+    if (source === this.source && this.rows) {
+      this.rows.end = end;
+      return;
+    }
+    this.source = source;
+    this.rows = null;
+    this.strip.replaceChildren();
+    if (!svg || headers.length === 0) return;
+    const copies = headers.map(styledCopy);
+    const [minX = 0, minY = 0, width = 0] = (svg.getAttribute('viewBox') ?? '')
+      .split(/[\s,]+/)
+      .map(Number);
+    const height = bottom - top + 2 * STRIP_PADDING;
+    this.strip.setAttribute('viewBox', `${minX} ${top - STRIP_PADDING} ${width} ${height}`);
+    this.strip.setAttribute('width', String(width));
+    this.strip.setAttribute('height', String(height));
+    this.strip.append(...copies);
+    this.rows = { top, bottom, end, minX, minY };
+  }
+
+  setPinned(pinned: boolean): void {
+    this.pinned = pinned;
+  }
+
+  /** The strip's height on screen when it shows (0 when it does not). */
+  get heightPx(): number {
+    return this.shown ? this.root.getBoundingClientRect().height : 0;
+  }
+
+  /** Places the strip for the view (`x`, `y`: where the drawing's origin is; `zoom`). */
+  place(x: number, y: number, zoom: number): void {
+    const rows = this.rows;
+    const height = rows ? (rows.bottom - rows.top + 2 * STRIP_PADDING) * zoom : 0;
+    const show =
+      rows !== null &&
+      this.pinned &&
+      // The real boxes have left the top of the view, and the lifelines still run below it.
+      y + (rows.bottom - rows.minY) * zoom < 0 &&
+      y + (rows.end - rows.minY) * zoom > height;
+    if (show !== this.shown) {
+      this.shown = show;
+      this.root.style.display = show ? 'block' : 'none';
+    }
+    if (!show || !rows) return;
+    this.root.style.height = `${height}px`;
+    this.strip.style.transform = `translate(${x}px, 0) scale(${zoom})`;
+  }
+}
+
+/** The layer of copies kept inside older drawings' SVGs (none are made any more). */
 export function pinnedLayer(svg: Element): SVGGElement | null {
   return svg.querySelector<SVGGElement>(`:scope > g.${PINNED_CLASS}`);
-}
-
-/** What each layer on screen was built from (see copiesOf), so an unchanged one is kept. */
-const layerSources = new WeakMap<SVGGElement, string>();
-
-interface Copies {
-  /** Each participant's header, as its copies show it, with the offsets of its copies. */
-  headers: { header: SVGGElement; offsets: number[] }[];
-  /** The copies' markup and offsets: equal sources build equal layers. */
-  source: string;
-}
-
-/** Which headers get copies, and where: every ACTOR_HEADER.everyPx down lifelines long enough. */
-function copiesOf(svg: SVGSVGElement): Copies {
-  const headers: Copies['headers'] = [];
-  let source = '';
-  for (const line of svg.querySelectorAll('line.actor-line')) {
-    const top = number(line, 'y1');
-    const bottom = number(line, 'y2');
-    if (bottom - top < ACTOR_HEADER.minLifelinePx) continue;
-    const header = headerOf(svg, line);
-    const box = header?.querySelector('rect');
-    if (!header || !box) continue;
-    const boxTop = number(box, 'y');
-    const boxHeight = number(box, 'height');
-    const offsets: number[] = [];
-    for (let y = top + ACTOR_HEADER.everyPx; y + boxHeight <= bottom; y += ACTOR_HEADER.everyPx) {
-      offsets.push(y - boxTop);
-    }
-    if (offsets.length === 0) continue;
-    // mermaid numbers the header's id per render; the copies carry none.
-    const copy = header.cloneNode(true) as SVGGElement;
-    copy.removeAttribute('id');
-    headers.push({ header: copy, offsets });
-    source += `${copy.outerHTML}\n${offsets.join(' ')}\n`;
-  }
-  return { headers, source };
-}
-
-/**
- * Makes the copies match the drawing: for sequence diagrams, builds them afresh and swaps them
- * in, unless the layer on screen was built from the same headers at the same places (a
- * 600-message diagram has about 2,000 copies: cloning them took its frame about 50 ms per
- * drawing, and putting them in again makes Chromium lay out every one of them).
- */
-export function buildPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): number {
-  if (!svg) return 0;
-  const shown = pinnedLayer(svg);
-  if (svg.getAttribute('aria-roledescription') !== 'sequence') {
-    shown?.remove();
-    return 0;
-  }
-  const { headers, source } = copiesOf(svg);
-  const count = headers.reduce((sum, { offsets }) => sum + offsets.length, 0);
-  const unchanged =
-    count > 0 &&
-    shown !== null &&
-    shown === svg.lastElementChild &&
-    layerSources.get(shown) === source;
-  if (unchanged) {
-    showPinnedHeaders(svg, pinned);
-    return count;
-  }
-  shown?.remove();
-  if (count === 0) return 0;
-  const layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
-  layer.classList.add(PINNED_CLASS);
-  layer.setAttribute('aria-hidden', 'true');
-  for (const { header, offsets } of headers) {
-    for (const offset of offsets) {
-      const copy = header.cloneNode(true) as SVGGElement;
-      copy.setAttribute('transform', `translate(0 ${offset})`);
-      layer.append(copy);
-    }
-  }
-  layer.style.display = pinned ? '' : 'none';
-  layerSources.set(layer, source);
-  svg.append(layer);
-  return count;
-}
-
-export function showPinnedHeaders(svg: SVGSVGElement | null, pinned: boolean): void {
-  const layer = svg ? pinnedLayer(svg) : null;
-  if (layer) layer.style.display = pinned ? '' : 'none';
 }

@@ -20,13 +20,30 @@ export const HIGHLIGHT_CLASS = 'lifeline-highlight';
 export const HIGHLIGHT_BOX_CLASS = 'lifeline-highlight-box';
 const BOX_PADDING_PX = 4;
 const CLICK_SLOP_PX = 3;
-/** Room kept between a highlighted element scrolled into view and the frame's edge. */
-const MARGIN_PX = 24;
+/** Room kept between an element brought into view and the frame's sides. */
+const MARGIN_PX = 16;
+/**
+ * The preview's zoom toolbar sits over the frame's top (and the hint over its bottom left): an
+ * element brought into view is placed clear of them.
+ */
+export const TOOLBAR_CLEARANCE_PX = 52;
+const HINT_CLEARANCE_PX = 40;
 
 export interface DrawingLink {
   /** A new drawing of `text` is on screen. */
   drawn(text: string): void;
-  highlight(line: number | null): void;
+  /** Highlights `line`'s element; `follow` (the person's own move) also brings it into view. */
+  highlight(line: number | null, follow: boolean): void;
+}
+
+/**
+ * The smallest move along one axis that brings [start, end] inside [min, max]; an element
+ * larger than the room shows its start.
+ */
+export function smallestMove(start: number, end: number, min: number, max: number): number {
+  if (end - start > max - min || start < min) return min - start;
+  if (end > max) return max - end;
+  return 0;
 }
 
 export function installDrawingLink(
@@ -34,10 +51,14 @@ export function installDrawingLink(
   currentSvg: () => SVGSVGElement | null,
   view: Viewport,
   select: (line: number) => void,
+  /** How much of the frame's top the pinned headers cover now. */
+  coveredTop: () => number,
 ): DrawingLink {
   let text = '';
   let lines: SourceLines | null = null;
   let highlighted: number | null = null;
+  /** The person's own move asked for the line's element, and it is not drawn yet. */
+  let followPending = false;
   let pressed: { x: number; y: number } | null = null;
 
   const linesNow = () => {
@@ -80,37 +101,42 @@ export function installDrawingLink(
     if (box.parentElement !== canvas) canvas.append(box);
   };
 
-  const show = (scroll: boolean) => {
+  /**
+   * Highlights the line's elements; with `follow`, glides the view by the smallest move that
+   * shows them whole, clear of the toolbar, the pinned headers and the hint. An element not
+   * drawn yet (the line is mid-edit) is brought into view once a drawing has it.
+   */
+  const show = (follow: boolean) => {
     for (const old of stage.querySelectorAll(`.${HIGHLIGHT_CLASS}`)) {
       old.classList.remove(HIGHLIGHT_CLASS);
     }
     const elements = highlighted === null ? [] : (linesNow()?.elementsOf(highlighted) ?? []);
     for (const element of elements) element.classList.add(HIGHLIGHT_CLASS);
     place(elements);
-    const first = elements[0];
-    if (!scroll || !first) return;
-    const at = first.getBoundingClientRect();
-    const { clientWidth: width, clientHeight: height } = stage;
-    const outside =
-      at.right < MARGIN_PX ||
-      at.left > width - MARGIN_PX ||
-      at.bottom < MARGIN_PX ||
-      at.top > height - MARGIN_PX;
-    if (outside) {
-      view.panBy(width / 2 - (at.left + at.width / 2), height / 2 - (at.top + at.height / 2));
+    if (!follow) return;
+    if (elements.length === 0) {
+      followPending = highlighted !== null;
+      return;
     }
+    followPending = false;
+    const at = boundsOf(elements);
+    const { clientWidth: width, clientHeight: height } = stage;
+    const top = Math.max(TOOLBAR_CLEARANCE_PX, coveredTop() + MARGIN_PX);
+    const dx = smallestMove(at.left, at.right, MARGIN_PX, width - MARGIN_PX);
+    const dy = smallestMove(at.top, at.bottom, top, height - HINT_CLEARANCE_PX);
+    view.glideBy(dx, dy);
   };
 
   return {
     drawn(next) {
       text = next;
       lines = null;
-      show(false);
+      show(followPending);
     },
-    highlight(line) {
-      if (line === highlighted) return;
+    highlight(line, follow) {
+      if (line === highlighted && !follow) return;
       highlighted = line;
-      show(true);
+      show(follow);
     },
   };
 }

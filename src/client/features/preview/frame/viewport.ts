@@ -11,6 +11,8 @@ import { clampZoom } from '../svgSize';
 const PADDING_PX = 24;
 /** After this long without a change the layer is re-rasterised at the new scale (sharp text). */
 const SETTLE_MS = 200;
+/** How long following the cursor takes to move the view. */
+const GLIDE_MS = 180;
 
 export type ApplyMode = 'transform' | 'layout';
 
@@ -20,13 +22,23 @@ export class Viewport {
   zoom: number = ZOOM.initial;
   private width = 0;
   private height = 0;
-  /** The next drawing is placed by reset (see `restart`). */
+  /** The next drawing is placed fitted to the width (see `restart`). */
   private placeNext = false;
+  /** Whether the view was moved since the drawing was placed (then a resize keeps it). */
+  private moved = false;
   private frame = 0;
   private settle = 0;
   private reported = this.zoom;
   /** The zoom the promoted layer was last rasterised at. */
   private rasterZoom = this.zoom;
+  /** Hears every view applied to the screen (the pinned headers follow it). */
+  onMove: (() => void) | null = null;
+  /** A move in progress (glideBy). */
+  private glide: {
+    from: { x: number; y: number };
+    to: { x: number; y: number };
+    start: number;
+  } | null = null;
 
   constructor(
     private readonly stage: HTMLElement,
@@ -36,19 +48,19 @@ export class Viewport {
   ) {}
 
   /**
-   * A new drawing: the first one (of the frame, or since `restart`) is placed by reset; later
-   * ones keep the view (typing).
+   * A new drawing: the first one (of the frame, or since `restart`) is placed fitted to the
+   * width, top-aligned; later ones keep the view (typing), whatever zoom and pan the user chose.
    */
   setContent(width: number, height: number): void {
     const first = this.width === 0 || this.placeNext;
     this.width = width;
     this.height = height;
-    if (first) this.reset();
+    if (first) this.fitWidth();
     else this.schedule();
   }
 
   /**
-   * Another diagram: reset now, and place its first drawing by reset too (its size is not known
+   * Another diagram: reset now, and place its first drawing fitted too (its size is not known
    * yet). A pan or zoom before that drawing arrives is the person's own, and stays.
    */
   restart(): void {
@@ -56,11 +68,31 @@ export class Viewport {
     this.placeNext = true;
   }
 
+  /**
+   * The stage changed size (the window, the panels, the sidebar): a drawing nobody has moved
+   * since it was placed is placed again for the new width; one the user moved stays put.
+   */
+  resized(): void {
+    if (this.width && !this.moved) this.fitWidth();
+  }
+
+  /** The drawing as wide as the stage (never above 100%), centred, top-aligned. */
+  fitWidth(): void {
+    if (!this.width) return;
+    this.placeNext = false;
+    const room = Math.max(1, this.stage.clientWidth - 2 * PADDING_PX);
+    this.zoom = clampZoom(Math.min(ZOOM.fitCap, room / this.width), ZOOM.min, ZOOM.max);
+    this.place();
+    this.moved = false;
+  }
+
   /** Zooms to `zoom`, keeping the stage point (`cx`, `cy`) still (the centre by default). */
   zoomTo(zoom: number, cx = this.stage.clientWidth / 2, cy = this.stage.clientHeight / 2): void {
     const next = clampZoom(zoom, ZOOM.min, ZOOM.max);
     if (next === this.zoom) return;
+    this.glide = null;
     this.placeNext = false;
+    this.moved = true;
     const ratio = next / this.zoom;
     this.x = cx - (cx - this.x) * ratio;
     this.y = cy - (cy - this.y) * ratio;
@@ -68,9 +100,37 @@ export class Viewport {
     this.schedule();
   }
 
+  /**
+   * Moves the view by (`dx`, `dy`) smoothly, over GLIDE_MS (following the cursor); a gesture or
+   * zoom meanwhile takes over from where the glide is.
+   */
+  glideBy(dx: number, dy: number): void {
+    if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+    // Measured from where the view is now, so a glide under way is replaced, not added to.
+    const glide = {
+      from: { x: this.x, y: this.y },
+      to: { x: this.x + dx, y: this.y + dy },
+      start: performance.now(),
+    };
+    this.glide = glide;
+    const step = (now: number) => {
+      if (this.glide !== glide) return;
+      const t = Math.min(1, (now - glide.start) / GLIDE_MS);
+      const eased = 1 - (1 - t) ** 3;
+      this.x = glide.from.x + (glide.to.x - glide.from.x) * eased;
+      this.y = glide.from.y + (glide.to.y - glide.from.y) * eased;
+      this.schedule();
+      if (t < 1) requestAnimationFrame(step);
+      else this.glide = null;
+    };
+    requestAnimationFrame(step);
+  }
+
   panBy(dx: number, dy: number): void {
+    this.glide = null;
     if (dx === 0 && dy === 0) return;
     this.placeNext = false;
+    this.moved = true;
     this.x += dx;
     this.y += dy;
     this.schedule();
@@ -81,6 +141,7 @@ export class Viewport {
     this.placeNext = false;
     this.zoom = ZOOM.initial;
     this.place();
+    this.moved = true;
   }
 
   /** The whole drawing in view, never above 100% (spec §9). */
@@ -94,9 +155,11 @@ export class Viewport {
     );
     this.zoom = clampZoom(Math.min(ZOOM.fitCap, fit), ZOOM.min, ZOOM.max);
     this.place();
+    this.moved = true;
   }
 
   private place() {
+    this.glide = null;
     const centre = (stage: number, size: number) =>
       size * this.zoom + 2 * PADDING_PX <= stage ? (stage - size * this.zoom) / 2 : PADDING_PX;
     this.x = centre(this.stage.clientWidth, this.width);
@@ -125,6 +188,7 @@ export class Viewport {
       clearTimeout(this.settle);
       this.settle = window.setTimeout(this.sharpen, SETTLE_MS);
     }
+    this.onMove?.();
     if (this.zoom !== this.reported) {
       this.reported = this.zoom;
       this.onZoom(this.zoom);

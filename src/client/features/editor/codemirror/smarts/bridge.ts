@@ -3,16 +3,17 @@
  * the link with the drawing: the renderer's parse errors come in, a click in the drawing moves
  * the cursor, and the cursor's line goes out so the drawing can highlight its element.
  */
-import type { Extension } from '@codemirror/state';
+import type { Extension, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { SourceLink } from '@/features/preview/sourceLink';
 import { completion } from './completion';
 import { diagnostics, showParseError } from './diagnostics';
 import { formatKeymap } from './format';
+import { smartIndent } from './indent';
 
 export class EditorSmarts implements SourceLink {
   private view: EditorView | null = null;
-  private readonly listeners = new Set<(line: number | null) => void>();
+  private readonly listeners = new Set<(line: number | null, follow: boolean) => void>();
   private readonly otherDiagramListeners = new Set<() => void>();
   private cursorLine: number | null = null;
 
@@ -21,8 +22,11 @@ export class EditorSmarts implements SourceLink {
       diagnostics(),
       completion(),
       formatKeymap(),
+      smartIndent(),
       EditorView.updateListener.of((update) => {
-        if (update.selectionSet || update.docChanged || update.focusChanged) this.publishCursor();
+        if (update.selectionSet || update.docChanged || update.focusChanged) {
+          this.publishCursor(update.transactions.some(ownMove));
+        }
       }),
     ];
   }
@@ -52,9 +56,9 @@ export class EditorSmarts implements SourceLink {
     if (focus) view.focus();
   }
 
-  onCursorLine(listener: (line: number | null) => void): () => void {
+  onCursorLine(listener: (line: number | null, follow: boolean) => void): () => void {
     this.listeners.add(listener);
-    listener(this.cursorLine);
+    listener(this.cursorLine, false);
     return () => {
       this.listeners.delete(listener);
     };
@@ -72,13 +76,24 @@ export class EditorSmarts implements SourceLink {
     for (const listener of this.otherDiagramListeners) listener();
   }
 
-  private publishCursor() {
+  /**
+   * The cursor's line goes out when it changes; the person's own typing on the same line goes
+   * out too, since what it draws may have moved or grown out of view.
+   */
+  private publishCursor(follow: boolean) {
     const view = this.view;
     if (!view) return;
     const { state } = view;
     const line = state.doc.lineAt(state.selection.main.head).number;
-    if (line === this.cursorLine) return;
+    if (line === this.cursorLine && !follow) return;
     this.cursorLine = line;
-    for (const listener of this.listeners) listener(line);
+    for (const listener of this.listeners) listener(line, follow);
   }
+}
+
+/** Typing, deleting, undoing or moving the cursor by the person at this keyboard. */
+function ownMove(transaction: Transaction): boolean {
+  return ['input', 'delete', 'undo', 'redo', 'select', 'move'].some((event) =>
+    transaction.isUserEvent(event),
+  );
 }
