@@ -19,7 +19,8 @@ import { EditorLayout } from './EditorLayout';
 import { AccessLostBanner } from './saving/AccessLostBanner';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
 import { ConflictDialog } from './saving/ConflictDialog';
-import { useDocument } from './saving/documentStore';
+import { isUnsaved, useDocument } from './saving/documentStore';
+import type { SaveOutcome } from './saving/saver';
 import { RestoreBanner } from './saving/RestoreBanner';
 import { SaveStatus } from './saving/SaveStatus';
 import { useAccessLoss } from './saving/useAccessLoss';
@@ -65,10 +66,14 @@ export function SignedInEditor({ user }: { user: User }) {
   const openDiagram = useOpenDiagram(session);
   // Spec §4: New and template choice start a new diagram; the current one is saved first. When
   // that save fails the changes would be lost, so the user is asked; a lost-update conflict
-  // opens the conflict dialog instead and nothing is replaced.
+  // opens the conflict dialog instead and nothing is replaced. A new diagram nobody typed in is
+  // not saved: it would only leave an untouched template in the list.
   const onChoose = useCallback(
     (draft: Draft) => {
-      saver.save().then(
+      const current = doc.get();
+      const untouched = current.id === 0 && !isUnsaved(store.get(), current.baseline);
+      const saving: Promise<SaveOutcome> = untouched ? Promise.resolve('unchanged') : saver.save();
+      saving.then(
         (outcome) => {
           if (outcome !== 'conflict') startNew(draft);
         },
@@ -79,7 +84,7 @@ export function SignedInEditor({ user }: { user: User }) {
           }),
       );
     },
-    [saver, startNew],
+    [doc, store, saver, startNew],
   );
 
   return (
