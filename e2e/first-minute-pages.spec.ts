@@ -8,7 +8,12 @@ import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
 import { SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testids';
+import { HISTORY_TESTIDS } from '../src/client/features/history/copy';
+import { SHARE_TEXT } from '../src/client/features/share/copy';
+import { TOAST_TEXT } from '../src/shared/messages';
+import { OIDC_APP } from './support/servers';
 import { signInLocally, uniqueLogin } from './support/signIn';
+import { recordToasts, toastLocator } from './support/toasts';
 
 async function openEditor(page: Page): Promise<void> {
   await signInLocally(page, `${uniqueLogin('first')}@example.test`);
@@ -84,4 +89,136 @@ test.describe('delete confirmation (item 9)', () => {
     await expect(confirm).not.toContainText('permanently');
     await expect(confirm).not.toContainText('cannot be undone');
   });
+});
+
+test.describe('sign-in says what will happen (item 10)', () => {
+  test('without an issuer the landing page and the share dialog offer local sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Sign in locally' })).toHaveAttribute(
+      'href',
+      '/auth/google',
+    );
+    await expect(page.getByText('Sign in with Google')).toHaveCount(0);
+    await page.goto('/try');
+    await page.getByTestId(EDITOR_TESTIDS.share).click();
+    const dialog = page.getByTestId(EDITOR_TESTIDS.shareDialog);
+    await expect(dialog.getByRole('button', { name: 'Sign in locally' })).toBeVisible();
+  });
+
+  test('with an issuer the landing page keeps the spec wording', async ({ page }) => {
+    await page.goto(`${OIDC_APP}/`);
+    await expect(page.getByRole('link', { name: 'Sign in with Google' })).toBeVisible();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the local sign-in page wears the app's font and ${scheme} colours and fits 390 px`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/');
+      const app = await page.evaluate(() => {
+        const style = getComputedStyle(document.body);
+        return { font: style.fontFamily, background: style.backgroundColor };
+      });
+      await page.goto('/auth/google');
+      await expect(page.getByRole('heading', { name: 'Sign in to Lifeline' })).toBeVisible();
+      const signIn = await page.evaluate(() => ({
+        font: getComputedStyle(document.body).fontFamily,
+        card: getComputedStyle(document.querySelector('main')!).backgroundColor,
+        overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        cardWidth: document.querySelector('main')!.getBoundingClientRect().width,
+      }));
+      expect(signIn.font).toBe(app.font);
+      expect(signIn.overflow).toBe(0);
+      expect(signIn.cardWidth).toBeLessThanOrEqual(390);
+      if (scheme === 'dark') expect(signIn.card).toBe('rgb(17, 24, 39)'); // the app's dark card
+    });
+  }
+});
+
+test.describe('one event, one message (item 14)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('a save beside the header status raises no toast; on a phone the toast says it', async ({
+    page,
+  }) => {
+    await openEditor(page);
+    const toasts = await recordToasts(page);
+    await page.getByTestId(EDITOR_TESTIDS.title).fill('Said once');
+    await page.getByTestId(EDITOR_TESTIDS.save).click();
+    await expect(status(page)).toHaveText(SAVING_COPY.saved);
+    await expect.poll(async () => (await listed(page)).length).toBe(1);
+    expect(toasts.texts().filter((text) => text.includes(TOAST_TEXT.saved))).toEqual([]);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId(EDITOR_TESTIDS.title).fill('Said once on a phone');
+    await page.getByTestId(EDITOR_TESTIDS.save).click();
+    await expect(toastLocator(page)).toContainText(TOAST_TEXT.saved);
+  });
+
+  test('a shared link that leads nowhere says so once, without a toast', async ({ page }) => {
+    await page.goto('/d/no-such-token-0123456789');
+    await expect(page.getByRole('heading', { name: SHARE_TEXT.notFound })).toBeVisible();
+    await expect(toastLocator(page)).toHaveCount(0);
+  });
+
+  test('a toast raised in the History dialog leaves its lower part clear', async ({ page }) => {
+    await signInLocally(page, `${uniqueLogin('histtoast')}@example.test`);
+    const created = (await (
+      await page.request.post('/api/diagrams', {
+        data: { title: 'Versions', content: 'sequenceDiagram\n    A->>B: one' },
+      })
+    ).json()) as { id: number };
+    const updated = await page.request.put(`/api/diagrams/${created.id}`, {
+      data: { title: 'Versions', content: 'sequenceDiagram\n    A->>B: two', isPublic: false },
+    });
+    expect(updated.ok()).toBe(true);
+    await page.goto('/');
+    await page.getByTestId(HISTORY_TESTIDS.button).click();
+    const dialog = page.getByTestId(HISTORY_TESTIDS.dialog);
+    await dialog.getByTestId(HISTORY_TESTIDS.version).nth(1).click();
+    await dialog.getByTestId(HISTORY_TESTIDS.restore).click();
+    await page.getByTestId(HISTORY_TESTIDS.confirmRestore).click();
+    await expect(toastLocator(page)).toContainText('Restored the version from');
+    const box = (await dialog.boundingBox())!;
+    const toastBox = (await toastLocator(page).boundingBox())!;
+    // Nothing of the toast below the dialog's middle: its footer and actions stay in view.
+    expect(toastBox.y + toastBox.height).toBeLessThan(box.y + box.height / 2);
+  });
+});
+
+test.describe('the API reference is part of the product (item 13)', () => {
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`/api/docs reads well in ${scheme} mode at 1440 and 390 px`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/');
+      const appBackground = await page.evaluate(
+        () => getComputedStyle(document.body).backgroundColor,
+      );
+      await page.goto('/api/docs');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const back = page.getByRole('link', { name: /Back to Lifeline/ });
+      await expect(back).toHaveAttribute('href', '/');
+      const looks = await page.evaluate(() => ({
+        background: getComputedStyle(document.body).backgroundColor,
+        link: getComputedStyle(document.querySelector('a[href="/api/v1/openapi.json"]')!).color,
+        text: document.body.innerText,
+      }));
+      expect(looks.background).toBe(appBackground);
+      expect(looks.link).not.toBe('rgb(0, 0, 238)');
+      expect(looks.text).not.toMatch(/characters\. not empty/);
+      expect(looks.text).not.toMatch(/> 0\s*$/m);
+      expect(looks.text.split('at most 1,000,000 characters').length - 1).toBe(1);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBe(0);
+    });
+  }
 });
