@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { User } from '@shared/schemas';
 import { readableError } from '@/api/http';
 import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
@@ -53,6 +53,11 @@ export function SignedInEditor({ user }: { user: User }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const saved = useDocument(session.doc, (state) => state.id !== 0);
   const openHistory = useCallback(() => setHistoryOpen(true), []);
+  const { autoSaveOn, setAutoSaveOn } = session;
+  const autoSaveSetting = useMemo(
+    () => ({ checked: autoSaveOn, onCheckedChange: setAutoSaveOn }),
+    [autoSaveOn, setAutoSaveOn],
+  );
   // A viewer's diagram is read-only; Save makes the viewer's own copy (spec §4).
   const viewer = useViewerMode(session.doc, core.editor);
   const saveCopy = useSaveCopy(session.open);
@@ -111,6 +116,8 @@ export function SignedInEditor({ user }: { user: User }) {
           <AutoSaveSwitch checked={session.autoSaveOn} onCheckedChange={session.setAutoSaveOn} />
         }
         history={saved && <HistoryButton onClick={openHistory} />}
+        onHistory={saved ? openHistory : undefined}
+        autoSaveSetting={autoSaveSetting}
         account={<AvatarMenu user={user} onApiToken={() => setTokenOpen(true)} />}
         banner={
           <>
