@@ -403,6 +403,7 @@ test.describe('sidebar on a 375px-wide screen', () => {
       await createDiagram(page, 'Current');
     });
     await expect(titleInput(page)).toHaveValue('Current');
+    await page.getByRole('tab', { name: 'List' }).click(); // a phone shows the list by its tab
     // No hover buttons: each row has a menu button instead.
     await expect(sidebar(page).getByTestId(SIDEBAR_TESTIDS.renameFolder)).toHaveCount(0);
     await expect(sidebar(page).getByTestId(SIDEBAR_TESTIDS.deleteDiagram)).toHaveCount(0);
