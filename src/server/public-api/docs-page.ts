@@ -217,7 +217,7 @@ pre code { background: none; padding: 0; }
 section { margin-top: 2rem; padding: 1.25rem; border: 1px solid var(--border); border-radius: 12px; background: var(--card); }
 table { border-collapse: collapse; width: 100%; font-size: .9rem; }
 th, td { border-bottom: 1px solid var(--border); padding: .5rem .6rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
-th { color: var(--muted-foreground); font-weight: 600; }
+th { color: var(--muted-foreground); font-weight: 600; overflow-wrap: normal; white-space: nowrap; }
 .method { display: inline-block; min-width: 3.2rem; text-align: center; background: var(--primary); color: var(--primary-foreground); font-size: .75rem; font-weight: 700; padding: .1rem .4rem; border-radius: 4px; }
 @media (max-width: 640px) {
   table, tbody, tr, td { display: block; width: 100%; }
