@@ -54,7 +54,8 @@ export function limitsOf(schema: JsonSchema, description = ''): string {
     else if (part.minLength !== undefined) parts.push(`at least ${count(part.minLength)}`);
     if (part.maxLength !== undefined) parts.push(`at most ${count(part.maxLength)}`);
   }
-  const fresh = parts.filter((text) => !description.includes(text));
+  const said = description.toLowerCase();
+  const fresh = parts.filter((text) => !said.includes(text));
   if (fresh.length === 0) return '';
   const sentence = fresh.join(', ');
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`;
