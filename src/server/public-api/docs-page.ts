@@ -164,7 +164,7 @@ function operationSection(origin: string, path: string, method: string, op: Oper
 ${parameters.length > 0 ? parameterTable(parameters) : ''}
 ${bodyTable}
 <h3>Answers</h3><ul>${responses}</ul>
-${example ? `<h3>Example</h3><pre><code>${escape(example)}</code></pre>` : ''}
+${example ? `<h3>Example</h3><pre tabindex="0"><code>${escape(example)}</code></pre>` : ''}
 </section>`;
 }
 
@@ -208,6 +208,7 @@ h1 { font-size: 2rem; letter-spacing: -.02em; margin: .5rem 0; }
 h2 { font-size: 1.25rem; margin: 0 0 .5rem; display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; overflow-wrap: anywhere; }
 h3 { font-size: 1rem; margin: 1.25rem 0 .5rem; }
 .lead { color: var(--muted-foreground); font-size: 1.05rem; }
+.lead code { color: var(--foreground); }
 p, li { overflow-wrap: anywhere; }
 code { background: var(--code); padding: .1rem .3rem; border-radius: 4px; }
 pre { background: var(--code); padding: 1rem; overflow-x: auto; border-radius: 8px; border: 1px solid var(--border); max-width: 100%; }
