@@ -6,7 +6,7 @@
  */
 
 /** The palette of src/client/styles.css, light then dark. */
-const LIGHT = `--background:#ffffff;--foreground:#0f172a;--muted:#f1f5f9;--muted-foreground:#64748b;--border:#e2e8f0;--card:#ffffff;--primary:#4f46e5;--primary-foreground:#ffffff;--accent:#eef2ff;--destructive:#dc2626;--ring:#6366f1;--link:#4338ca;--code:#f1f5f9;`;
+const LIGHT = `--background:#ffffff;--foreground:#0f172a;--muted:#f1f5f9;--muted-foreground:#475569;--border:#e2e8f0;--card:#ffffff;--primary:#4f46e5;--primary-foreground:#ffffff;--accent:#eef2ff;--destructive:#dc2626;--ring:#6366f1;--link:#4338ca;--code:#f1f5f9;`;
 const DARK = `--background:#0b1120;--foreground:#e2e8f0;--muted:#1e293b;--muted-foreground:#94a3b8;--border:#1e293b;--card:#111827;--primary:#818cf8;--primary-foreground:#0b1120;--accent:#1e1b4b;--destructive:#f87171;--ring:#818cf8;--link:#a5b4fc;--code:#1e293b;`;
 
 export const BRAND_FONT = `ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif`;
