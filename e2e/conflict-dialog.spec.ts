@@ -35,8 +35,15 @@ for (const { name, viewport } of [
       await withoutLiveConnection(page);
       await page.goto(`/?diagramId=${diagram.id}`);
       await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
+      // Auto-save off (on a phone the switch sits in the header's menu).
       const toggle = page.getByTestId(SAVING_TESTIDS.autoSaveSwitch);
-      if ((await toggle.getAttribute('data-state')) === 'checked') await toggle.click();
+      if (await toggle.isVisible()) {
+        if ((await toggle.getAttribute('data-state')) === 'checked') await toggle.click();
+      } else {
+        await page.getByRole('button', { name: 'More actions' }).click();
+        await page.getByRole('menuitemcheckbox', { name: SAVING_COPY.autoSave }).click();
+        await page.keyboard.press('Escape');
+      }
 
       // Another tab saves first; this one then saves its own edit.
       const elsewhere = await page.request.put(`/api/diagrams/${diagram.id}`, {

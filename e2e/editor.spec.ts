@@ -110,7 +110,7 @@ test.describe('signed-out editor', () => {
     const dialog = page.getByRole('dialog', { name: 'Share Diagram' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('switch', { name: 'Make diagram public' })).toBeDisabled();
-    await expect(dialog.getByRole('button', { name: 'Sign in with Google' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Sign in locally' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });

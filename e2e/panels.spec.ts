@@ -65,15 +65,13 @@ test.describe('resizable panels', () => {
 test.describe('narrow screens', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('stack the editor above the preview', async ({ page }) => {
+  test('show the editor or the preview, chosen by tabs', async ({ page }) => {
     const editor = new EditorPage(page);
     await editor.open();
-    const group = page.locator('[data-panel-group]');
-    await expect(group).toHaveAttribute('data-panel-group-direction', 'vertical');
-    const [top, bottom] = [
-      await editor.editorPanel.boundingBox(),
-      await editor.previewPanel.boundingBox(),
-    ];
-    expect(top!.y).toBeLessThan(bottom!.y);
+    await expect(editor.editorPanel).toBeVisible();
+    await expect(editor.previewPanel).toBeHidden();
+    await page.getByRole('tab', { name: 'Diagram' }).click();
+    await expect(editor.previewPanel).toBeVisible();
+    await expect(editor.editorPanel).toBeHidden();
   });
 });

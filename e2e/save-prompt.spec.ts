@@ -72,7 +72,7 @@ test.describe("'Save Your Work' prompt", () => {
     await page
       .getByRole('dialog', { name: SAVE_PROMPT.title })
       .getByRole('button', {
-        name: 'Sign in with Google',
+        name: 'Sign in locally', // the local app: no issuer configured
       })
       .click();
     await page.waitForURL(

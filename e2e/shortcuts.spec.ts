@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Diagram } from '../src/shared/schemas';
-import { EDITOR_TEXT, TOAST_TEXT } from '../src/shared/messages';
+import { EDITOR_TEXT } from '../src/shared/messages';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
 import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
 import { SHORTCUTS_COPY, SHORTCUTS_TESTIDS } from '../src/client/features/shortcuts/copy';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
-import { toastLocator } from './support/toasts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -55,7 +55,7 @@ test('Ctrl+S in the code editor saves the diagram, never the browser’s dialog'
   const text = await editor.text();
 
   await page.keyboard.press('Control+s');
-  await expect(toastLocator(page)).toContainText(TOAST_TEXT.saved);
+  await expect(page.getByTestId(SAVING_TESTIDS.status)).toHaveText(SAVING_COPY.saved);
   await expect
     .poll(async () => (await listDiagrams(page)).map((d) => d.title))
     .toEqual(['Saved by keyboard']);

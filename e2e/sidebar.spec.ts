@@ -310,15 +310,13 @@ test.describe('sidebar at desktop size', () => {
     await diagramRow(page, 'Keep me').hover();
     await diagramRow(page, 'Keep me').getByTestId(SIDEBAR_TESTIDS.deleteDiagram).click();
     await expect(confirm.getByRole('heading')).toHaveText(SIDEBAR_TEXT.deleteDiagramTitle);
-    await expect(confirm).toContainText(
-      'This action cannot be undone. This will permanently delete the diagram "Keep me".',
-    );
+    await expect(confirm).toContainText(SIDEBAR_TEXT.deleteDiagramBody('Keep me'));
     await confirm.getByRole('button', { name: SIDEBAR_TEXT.cancel }).click();
     await expect(diagramRow(page, 'Keep me')).toBeVisible();
 
     await diagramRow(page, 'Remove me').hover();
     await diagramRow(page, 'Remove me').getByTestId(SIDEBAR_TESTIDS.deleteDiagram).click();
-    await expect(confirm).toContainText('permanently delete the diagram "Remove me".');
+    await expect(confirm).toContainText(SIDEBAR_TEXT.deleteDiagramBody('Remove me'));
     await confirm.getByTestId(SIDEBAR_TESTIDS.confirm).click();
     await expect(toast(page)).toContainText('"Remove me" was deleted successfully');
     await expect(diagramRow(page, 'Remove me')).toHaveCount(0);
@@ -405,6 +403,7 @@ test.describe('sidebar on a 375px-wide screen', () => {
       await createDiagram(page, 'Current');
     });
     await expect(titleInput(page)).toHaveValue('Current');
+    await page.getByRole('tab', { name: 'List' }).click(); // a phone shows the list by its tab
     // No hover buttons: each row has a menu button instead.
     await expect(sidebar(page).getByTestId(SIDEBAR_TESTIDS.renameFolder)).toHaveCount(0);
     await expect(sidebar(page).getByTestId(SIDEBAR_TESTIDS.deleteDiagram)).toHaveCount(0);
@@ -417,15 +416,13 @@ test.describe('sidebar on a 375px-wide screen', () => {
     await page.getByRole('menuitem', { name: SIDEBAR_COPY.deleteDiagram }).click();
     const confirm = page.getByTestId(SIDEBAR_TESTIDS.confirmDialog);
     await expect(confirm).toContainText(SIDEBAR_TEXT.deleteDiagramTitle);
-    await expect(confirm).toContainText('permanently delete the diagram "Other".');
+    await expect(confirm).toContainText(SIDEBAR_TEXT.deleteDiagramBody('Other'));
     await confirm.getByRole('button', { name: SIDEBAR_TEXT.cancel }).click();
 
     const deleteCurrent = page.getByTestId(SIDEBAR_TESTIDS.deleteCurrent);
     await expect(deleteCurrent).toHaveText(SIDEBAR_TEXT.deleteCurrent);
     await deleteCurrent.click();
-    await expect(confirm).toContainText(
-      'This action cannot be undone. This will permanently delete the diagram "Current".',
-    );
+    await expect(confirm).toContainText(SIDEBAR_TEXT.deleteDiagramBody('Current'));
     await confirm.getByTestId(SIDEBAR_TESTIDS.confirm).click();
     await expect(toast(page)).toContainText('"Current" was deleted successfully');
     await expect(titleInput(page)).toHaveValue(BLANK_DIAGRAM.title);

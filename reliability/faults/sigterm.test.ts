@@ -23,8 +23,8 @@ describe('SIGTERM', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lifeline-sigterm-'));
-    // Info level: the server logs each incoming request, so the test knows what is in flight.
-    app = await startApp({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'info' } });
+    // Debug level: the server logs each incoming request, so the test knows what is in flight.
+    app = await startApp({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'debug' } });
     users = await makeUsers(app.url, 3, 1, ledger);
     // Chromium warm, so the render below is slow only because the diagram is large.
     expect((await convert(app.url, users[0]!.token, sequence('warm'), 'png', 120_000)).status).toBe(

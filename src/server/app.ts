@@ -21,6 +21,7 @@ import { AppError } from './errors.js';
 import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
+import { logRequests } from './logging/request-log.js';
 import { failedAuthGuard, shareLookupLimit } from './limits/address-limits.js';
 import {
   capConnectionsPerAddress,
@@ -41,13 +42,13 @@ import { followAccessChanges } from './live/revocation.js';
 import { pgCounter, redisCounter } from './live/flood-limits.js';
 import { createLiveServer, type LiveDocumentLimits } from './live/server.js';
 import { loadAppShell } from './web/app-shell.js';
+import { shellWithSignIn, staticRoutes } from './web/static.js';
 import { transferRoutes } from './transfer/routes.js';
 import { trashRoutes } from './trash/routes.js';
 import { startTrashPurge } from './trash/purge-timer.js';
 import { userRoutes } from './users/routes.js';
 import { versionRoutes } from './versions/routes.js';
 import { helmetOptions } from './web/page-security.js';
-import { staticRoutes } from './web/static.js';
 
 export interface AppDeps {
   database: Database;
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy,
     frameworkErrors,
   });
+  logRequests(app);
   capConnectionsPerAddress(app.server, connections.connectionsPerAddress);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -202,15 +204,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   shareEmbedRoutes(app, db, { renderer, lookupLimit });
+  const signInMode = deps.oidc ? 'google' : 'local';
   const shell = loadAppShell(deps.clientDir);
   if (shell) {
     sharePageRoutes(app, db, {
-      shell,
+      shell: shellWithSignIn(shell, signInMode),
       siteOrigin,
       lookupLimit,
       hasImages: () => renderer.available,
     });
   }
-  await staticRoutes(app, deps.clientDir);
+  await staticRoutes(app, deps.clientDir, signInMode);
   return app;
 }

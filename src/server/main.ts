@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { oidcClient } from './auth/oidc.js';
+import { readableStream } from './logging/request-log.js';
 import { findChromium } from './render/chromium.js';
 import { createRenderer } from './render/renderer.js';
 import { loadAppSecret } from './secrets.js';
@@ -78,6 +79,9 @@ async function main(): Promise<void> {
     },
     clientDir: CLIENT_DIR,
     logLevel: config.logLevel,
+    // A person at a terminal reads development logs; production's, and any piped elsewhere, stay
+    // JSON lines for a collector (or a test) to parse.
+    ...(!config.production && process.stdout.isTTY ? { logStream: readableStream() } : {}),
   });
 
   let closing = false;
@@ -114,6 +118,11 @@ async function main(): Promise<void> {
     throw error;
   }
   process.stdout.write(`Lifeline is running at ${config.listenOrigin}\n`);
+  process.stdout.write(
+    config.oidc
+      ? `Sign-in: OpenID Connect through ${config.oidc.issuerUrl}.\n`
+      : 'Sign-in: local mode (no OIDC issuer configured): anyone reaching this server signs in with a name and e-mail address of their choosing. Set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET for Google sign-in.\n',
+  );
   if (!chromiumPath) {
     process.stdout.write(
       'No Chromium found: POST /api/v1/convert answers 503 until one is installed or CHROME_PATH names one.\n',

@@ -1,4 +1,20 @@
+import { brandHead, LOGO_SVG } from '../web/brand-style.js';
 import { escapeHtml } from '../web/message-page.js';
+
+const PAGE_CSS = `
+body { min-height: 100vh; display: grid; place-items: center; padding: 1rem; }
+main { width: 100%; max-width: 26rem; padding: 2rem; background: var(--card); border: 1px solid var(--border); border-radius: 12px; box-shadow: 0 10px 30px -12px rgb(15 23 42 / .25); }
+.badge { display: inline-block; margin-left: auto; font-size: .75rem; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; padding: .2rem .6rem; border-radius: 999px; background: var(--accent); color: var(--link); }
+header { display: flex; align-items: center; gap: .75rem; }
+h1 { font-size: 1.35rem; letter-spacing: -.01em; margin: 1.25rem 0 .25rem; }
+p { line-height: 1.5; color: var(--muted-foreground); margin: .25rem 0 1rem; }
+label { display: block; font-size: .875rem; font-weight: 600; margin: .9rem 0 .3rem; }
+input { width: 100%; height: 2.75rem; padding: 0 .75rem; border-radius: 8px; border: 1px solid var(--border); font: inherit; background: var(--background); color: var(--foreground); }
+input:focus-visible { outline: 2px solid var(--ring); outline-offset: 1px; }
+button { margin-top: 1.5rem; width: 100%; height: 2.75rem; border: 0; border-radius: 8px; background: var(--primary); color: var(--primary-foreground); font: inherit; font-weight: 600; cursor: pointer; }
+button:hover { opacity: .9; }
+.error { color: var(--destructive); font-weight: 500; }
+`;
 
 /** The local sign-in form shown when no OpenID Connect issuer is configured (never in production). */
 export function localSignInPage(redirect: string, error?: string): string {
@@ -6,26 +22,11 @@ export function localSignInPage(redirect: string, error?: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Local sign-in · Lifeline</title>
-<link rel="icon" type="image/svg+xml" href="/favicon.svg">
-<style>
-  :root { color-scheme: light dark; font-family: ui-sans-serif, system-ui, sans-serif; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: Canvas; color: CanvasText; }
-  main { width: min(26rem, calc(100% - 2rem)); padding: 2rem; border: 1px solid color-mix(in srgb, CanvasText 15%, transparent); border-radius: 12px; }
-  .badge { display: inline-block; font-size: .75rem; font-weight: 600; letter-spacing: .04em; text-transform: uppercase; padding: .2rem .6rem; border-radius: 999px; background: #fef3c7; color: #92400e; }
-  h1 { font-size: 1.3rem; margin: .75rem 0 .25rem; }
-  p { line-height: 1.5; opacity: .8; margin: .25rem 0 1rem; }
-  label { display: block; font-size: .875rem; font-weight: 600; margin: .75rem 0 .3rem; }
-  input { width: 100%; box-sizing: border-box; padding: .55rem .7rem; border-radius: 8px; border: 1px solid color-mix(in srgb, CanvasText 25%, transparent); font: inherit; background: Canvas; color: CanvasText; }
-  button { margin-top: 1.25rem; width: 100%; padding: .65rem; border: 0; border-radius: 8px; background: #4f46e5; color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
-  .error { color: #dc2626; opacity: 1; }
-</style>
+${brandHead('Local sign-in · Lifeline', PAGE_CSS)}
 </head>
 <body>
 <main>
-<span class="badge">Local mode</span>
+<header><a class="brand" href="/">${LOGO_SVG}<span>Lifeline</span></a><span class="badge">Local mode</span></header>
 <h1>Sign in to Lifeline</h1>
 <p>This server has no Google sign-in configured, so it signs you in locally with the name and e-mail you enter. Use it for development and trying Lifeline out.</p>
 ${notice}

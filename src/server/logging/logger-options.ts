@@ -82,8 +82,10 @@ export interface LoggingOptions {
 
 export function loggingOptions(
   options: LoggingOptions,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'disableRequestLogging'> {
   return {
+    // Fastify's own two lines per request are replaced by one (request-log.ts).
+    disableRequestLogging: true,
     logger: {
       level: options.level,
       redact: { paths: REDACT, censor: '[redacted]' },

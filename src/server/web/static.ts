@@ -1,8 +1,10 @@
 /**
- * Serves the built client: hashed assets cached for a year, HTML never cached, and any unknown
- * GET that is not an API path answered with the app shell (the client routes it).
+ * Serves the built client: hashed assets cached for a year, HTML never cached, and any GET that
+ * is not an API path answered with the app shell (the client routes it): 200 for the app's own
+ * routes, 404 for any other path (the shell then shows the landing page or '404 Page Not Found').
+ * The shell says how sign-in works (a meta tag), so the app's sign-in buttons say what happens.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -10,11 +12,32 @@ import { FRAME_CSP } from './page-security.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/healthz'];
 
+/** The client's routes (src/client/App.tsx); /d/{token} has its own page (share/page.ts). */
+const APP_ROUTES = new Set(['/', '/index.html', '/try']);
+
+/** How this server signs people in: through the OpenID Connect issuer, or the local form. */
+export type SignInMode = 'google' | 'local';
+
+export const SIGN_IN_META = 'lifeline-sign-in';
+
+/** The shell with the sign-in mode in its head. */
+export function shellWithSignIn(shell: string, mode: SignInMode): string {
+  return shell.replace(
+    '</head>',
+    () => `  <meta name="${SIGN_IN_META}" content="${mode}" />\n  </head>`,
+  );
+}
+
 export async function staticRoutes(
   app: FastifyInstance,
   clientDir: string | undefined,
+  signIn: SignInMode = 'google',
 ): Promise<void> {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
+  const shell =
+    hasClient && clientDir
+      ? shellWithSignIn(readFileSync(join(clientDir, 'index.html'), 'utf8'), signIn)
+      : '';
   if (hasClient && clientDir) {
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -44,6 +67,10 @@ export async function staticRoutes(
     if (isApi || !hasClient || path.startsWith('/assets/')) {
       return reply.status(404).send({ error: `Nothing found at ${path}.` });
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply
+      .status(APP_ROUTES.has(path) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(shell);
   });
 }

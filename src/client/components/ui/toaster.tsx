@@ -51,6 +51,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={[...TOAST.hotkey]}
         data-testid="toast-viewport"
+        data-toast-viewport=""
         className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:max-w-[420px]"
       />
     </Toast.Provider>

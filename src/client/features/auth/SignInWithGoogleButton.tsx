@@ -1,8 +1,10 @@
-import { LANDING } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import { GoogleIcon } from './GoogleIcon';
+import { SignInLabel } from './SignInLabel';
 
-/** The primary 'Sign in with Google' action of dialogs that nudge towards an account. */
+/**
+ * The primary sign-in action of dialogs that nudge towards an account: 'Sign in with Google',
+ * or 'Sign in locally' on a server without an issuer.
+ */
 export function SignInWithGoogleButton({
   onClick,
   testId,
@@ -12,8 +14,7 @@ export function SignInWithGoogleButton({
 }) {
   return (
     <Button onClick={onClick} data-testid={testId}>
-      <GoogleIcon className="h-4 w-4 rounded-full bg-white p-px" />
-      {LANDING.signIn}
+      <SignInLabel badge="flex h-4 w-4 items-center justify-center rounded-full bg-white" />
     </Button>
   );
 }

@@ -17,3 +17,14 @@ export function currentPath(): string {
 export function goToSignIn(redirectPath: string = currentPath()): void {
   window.location.assign(signInUrl(redirectPath));
 }
+
+/** The meta tag the server writes into the page: how it signs people in (see static.ts). */
+const SIGN_IN_META = 'lifeline-sign-in';
+
+export type SignInMode = 'google' | 'local';
+
+/** 'local' when the server has no OpenID Connect issuer and signs in with its own form. */
+export function signInMode(): SignInMode {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${SIGN_IN_META}"]`);
+  return meta?.content === 'local' ? 'local' : 'google';
+}

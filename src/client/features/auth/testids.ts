@@ -9,3 +9,10 @@ export const AUTH_TESTIDS = {
   apiToken: 'menu-api-token',
   logout: 'menu-logout',
 } as const;
+
+/** Sign-in wording: spec §2's 'Sign in with Google' when the server signs in through Google. */
+export const SIGN_IN_COPY = {
+  /** The server's own form asks for a name and e-mail (no Google account involved). */
+  local: 'Sign in locally',
+  localNote: 'This server signs you in with a name and e-mail address; no Google account needed.',
+} as const;

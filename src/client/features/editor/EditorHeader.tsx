@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { ThemeMenu } from '@/features/theme/ThemeMenu';
 import type { DraftStore } from './draftStore';
 import { ExportSlot } from './ExportSlot';
+import { PhoneMenu } from './PhoneMenu';
 import { EDITOR_TESTIDS } from './testids';
 import { TitleInput } from './TitleInput';
 
@@ -23,6 +24,10 @@ export interface HeaderSlots {
   sidebarToggle?: ReactNode;
   /** The version history button (signed in, saved diagrams). */
   history?: ReactNode;
+  /** Opens the version history from the phone menu (signed in, saved diagrams). */
+  onHistory?: () => void;
+  /** The auto-save setting, as the phone menu's labelled checkbox (signed in). */
+  autoSaveSetting?: { checked: boolean; onCheckedChange: (on: boolean) => void };
 }
 
 interface EditorHeaderProps extends HeaderSlots {
@@ -34,7 +39,9 @@ interface EditorHeaderProps extends HeaderSlots {
 }
 
 /** Labels hide visually on phones but stay the buttons' accessible names. */
-const label = 'max-sm:sr-only';
+const label = 'max-md:sr-only';
+/** Actions a phone reaches through its menu (PhoneMenu) instead. */
+const desktopOnly = 'max-md:hidden';
 
 /** Spec §2 editor header. Memoised: typing in the editor never re-renders it. */
 export const EditorHeader = memo(function EditorHeader({
@@ -49,10 +56,12 @@ export const EditorHeader = memo(function EditorHeader({
   account,
   sidebarToggle,
   history,
+  onHistory,
+  autoSaveSetting,
 }: EditorHeaderProps) {
   return (
     <header
-      className="flex shrink-0 flex-wrap items-center gap-2 border-b border-border bg-card px-3 py-2 sm:h-14 sm:flex-nowrap sm:gap-3 sm:px-4 sm:py-0"
+      className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card px-2 sm:gap-3 sm:px-4"
       data-testid={EDITOR_TESTIDS.header}
     >
       <span className="flex shrink-0 items-center gap-2 font-semibold tracking-tight">
@@ -64,29 +73,58 @@ export const EditorHeader = memo(function EditorHeader({
         <TitleInput store={store} />
         {status}
       </div>
-      {/* On phones the actions take a second row so the title keeps room to be read. */}
-      <div className="flex shrink-0 items-center gap-1 max-sm:w-full max-sm:justify-between sm:gap-1.5">
-        {autoSave}
-        <Button size="sm" onClick={onSave} data-testid={EDITOR_TESTIDS.save}>
+      {/* On phones: Save, a labelled menu of the other actions, the account; 44 px targets. */}
+      <div className="flex shrink-0 items-center gap-1 sm:gap-1.5">
+        {autoSave && <span className={desktopOnly}>{autoSave}</span>}
+        <Button
+          size="sm"
+          onClick={onSave}
+          data-testid={EDITOR_TESTIDS.save}
+          className="max-md:h-11 max-md:min-w-11"
+        >
           <Save className="h-4 w-4" aria-hidden />
           <span className={label}>{signedIn ? EDITOR_TEXT.save : EDITOR_TEXT.saveCopy}</span>
         </Button>
-        <Button variant="outline" size="sm" onClick={onShare} data-testid={EDITOR_TESTIDS.share}>
-          <Share2 className="h-4 w-4" aria-hidden />
-          <span className={label}>{EDITOR_TEXT.share}</span>
-        </Button>
-        <ExportSlot store={store} />
-        {history}
-        <Button variant="outline" size="sm" onClick={onNew} data-testid={EDITOR_TESTIDS.newDiagram}>
-          <FilePlus className="h-4 w-4" aria-hidden />
-          <span className={label}>{EDITOR_TEXT.newDiagram}</span>
-        </Button>
-        {sidebarToggle}
-        <span className="mx-0.5 h-5 w-px bg-border max-sm:hidden" aria-hidden />
-        <ThemeMenu />
-        {account}
+        <span className={`flex items-center gap-1.5 ${desktopOnly}`}>
+          <Button variant="outline" size="sm" onClick={onShare} data-testid={EDITOR_TESTIDS.share}>
+            <Share2 className="h-4 w-4" aria-hidden />
+            <span className={label}>{EDITOR_TEXT.share}</span>
+          </Button>
+          <ExportSlot store={store} />
+          {history}
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onNew}
+            data-testid={EDITOR_TESTIDS.newDiagram}
+          >
+            <FilePlus className="h-4 w-4" aria-hidden />
+            <span className={label}>{EDITOR_TEXT.newDiagram}</span>
+          </Button>
+          {sidebarToggle}
+          <span className="mx-0.5 h-5 w-px bg-border" aria-hidden />
+          <ThemeMenu />
+        </span>
+        <PhoneMenu
+          store={store}
+          onShare={onShare}
+          onNew={onNew}
+          onHistory={onHistory}
+          autoSave={autoSaveSetting}
+        />
+        {account && (
+          <span className="flex h-11 w-11 items-center justify-center md:h-auto md:w-auto">
+            {account}
+          </span>
+        )}
         {!signedIn && onSignIn && (
-          <Button variant="ghost" size="sm" onClick={onSignIn} data-testid={EDITOR_TESTIDS.signIn}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={onSignIn}
+            data-testid={EDITOR_TESTIDS.signIn}
+            className="max-md:h-11 max-md:min-w-11"
+          >
             <LogIn className="h-4 w-4" aria-hidden />
             <span className={label}>{EDITOR_TEXT.signIn}</span>
           </Button>

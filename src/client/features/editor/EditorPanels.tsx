@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
 import { MOBILE_BREAKPOINT_PX, PANELS } from '@shared/constants';
 import { STORAGE_KEYS } from '@shared/storage-keys';
@@ -7,12 +7,12 @@ import { SIDEBAR_COPY, SIDEBAR_TESTIDS } from '@/features/sidebar/copy';
 import { SIDEBAR_PANEL_ID } from '@/features/sidebar/SidebarToggle';
 import type { SidebarPanel } from '@/features/sidebar/useSidebarPanel';
 import { EDITOR_COPY } from './copy';
+import { PhoneTabs, type PhoneTab } from './PhoneTabs';
 import { useMediaQuery } from './useMediaQuery';
 import { EDITOR_TESTIDS } from './testids';
 
 /** Spec leaves the preview's minimum open; a sliver of diagram is useless, so keep 20%. */
 const PREVIEW_MIN = 20;
-const STACKED_SIDEBAR = 30;
 
 /** The signed-in sidebar: its content and the handle the header toggle drives. */
 export interface SidebarSlot {
@@ -91,27 +91,34 @@ function SidebarPanelView({
 /**
  * Sidebar (signed in), editor and preview side by side, resizable (react-resizable-panels:
  * keyboard step 10%, 100% with Shift; layout saved to localStorage 100 ms after the last change).
- * The sidebar collapses by dragging it below its minimum or by the header toggle. Under 768px the
- * panels stack, with their own saved layout so a phone does not inherit a desktop split.
+ * The sidebar collapses by dragging it below its minimum or by the header toggle. Under 768px a
+ * phone gets one panel at a time, chosen by tabs (List, Code, Diagram): three stacked slivers
+ * are too small to type in or to read a drawing.
  */
 export function EditorPanels({ signedIn, editor, preview, sidebar }: EditorPanelsProps) {
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+  const [tab, setTab] = useState<PhoneTab>('code');
+  if (narrow) {
+    return (
+      <PhoneTabs
+        tab={tab}
+        onTab={setTab}
+        list={sidebar?.content}
+        editor={editor}
+        preview={preview}
+      />
+    );
+  }
   const variant = signedIn ? 'signed-in' : 'signed-out';
-  const direction: Direction = narrow ? 'vertical' : 'horizontal';
-  // Spec §9: 20/40/40 with the sidebar; 50/50 without it (signed out). Stacked on a phone, a
-  // fifth of the height shows two rows of the list, so the sidebar starts at 30/35/35 there.
-  const sidebarSize = sidebar ? (narrow ? STACKED_SIDEBAR : PANELS.sidebar.default) : 0;
-  const editorSize = sidebar
-    ? narrow
-      ? (100 - STACKED_SIDEBAR) / 2
-      : PANELS.editor.default
-    : PANELS.editor.defaultSignedOut;
+  const direction: Direction = 'horizontal';
+  // Spec §9: 20/40/40 with the sidebar; 50/50 without it (signed out).
+  const sidebarSize = sidebar ? PANELS.sidebar.default : 0;
+  const editorSize = sidebar ? PANELS.editor.default : PANELS.editor.defaultSignedOut;
 
   return (
     <PanelGroup
-      key={direction}
       direction={direction}
-      autoSaveId={STORAGE_KEYS.panelsAutoSaveId(narrow ? `${variant}-stacked` : variant)}
+      autoSaveId={STORAGE_KEYS.panelsAutoSaveId(variant)}
       keyboardResizeBy={PANELS.keyboardStep}
       className="min-h-0 flex-1"
     >

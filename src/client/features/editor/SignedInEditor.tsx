@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { User } from '@shared/schemas';
 import { readableError } from '@/api/http';
 import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
@@ -20,7 +20,8 @@ import { EditorLayout } from './EditorLayout';
 import { AccessLostBanner } from './saving/AccessLostBanner';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
 import { ConflictDialog } from './saving/ConflictDialog';
-import { useDocument } from './saving/documentStore';
+import { isUnsaved, useDocument } from './saving/documentStore';
+import type { SaveOutcome } from './saving/saver';
 import { RestoreBanner } from './saving/RestoreBanner';
 import { SaveStatus } from './saving/SaveStatus';
 import { useAccessLoss } from './saving/useAccessLoss';
@@ -53,6 +54,11 @@ export function SignedInEditor({ user }: { user: User }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const saved = useDocument(session.doc, (state) => state.id !== 0);
   const openHistory = useCallback(() => setHistoryOpen(true), []);
+  const { autoSaveOn, setAutoSaveOn } = session;
+  const autoSaveSetting = useMemo(
+    () => ({ checked: autoSaveOn, onCheckedChange: setAutoSaveOn }),
+    [autoSaveOn, setAutoSaveOn],
+  );
   // A viewer's diagram is read-only; Save makes the viewer's own copy (spec §4).
   const viewer = useViewerMode(session.doc, core.editor);
   const saveCopy = useSaveCopy(session.open);
@@ -66,10 +72,14 @@ export function SignedInEditor({ user }: { user: User }) {
   const openDiagram = useOpenDiagram(session);
   // Spec §4: New and template choice start a new diagram; the current one is saved first. When
   // that save fails the changes would be lost, so the user is asked; a lost-update conflict
-  // opens the conflict dialog instead and nothing is replaced.
+  // opens the conflict dialog instead and nothing is replaced. A new diagram nobody typed in is
+  // not saved: it would only leave an untouched template in the list.
   const onChoose = useCallback(
     (draft: Draft) => {
-      saver.save().then(
+      const current = doc.get();
+      const untouched = current.id === 0 && !isUnsaved(store.get(), current.baseline);
+      const saving: Promise<SaveOutcome> = untouched ? Promise.resolve('unchanged') : saver.save();
+      saving.then(
         (outcome) => {
           if (outcome !== 'conflict') startNew(draft);
         },
@@ -80,7 +90,7 @@ export function SignedInEditor({ user }: { user: User }) {
           }),
       );
     },
-    [saver, startNew],
+    [doc, store, saver, startNew],
   );
 
   return (
@@ -107,6 +117,8 @@ export function SignedInEditor({ user }: { user: User }) {
           <AutoSaveSwitch checked={session.autoSaveOn} onCheckedChange={session.setAutoSaveOn} />
         }
         history={saved && <HistoryButton onClick={openHistory} />}
+        onHistory={saved ? openHistory : undefined}
+        autoSaveSetting={autoSaveSetting}
         account={<AvatarMenu user={user} onApiToken={() => setTokenOpen(true)} />}
         banner={
           <>

@@ -2,8 +2,9 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'wouter';
 import { LANDING } from '@shared/messages';
 import { PRODUCT_NAME } from '@shared/constants';
-import { GoogleIcon } from '@/features/auth/GoogleIcon';
-import { SIGN_IN_PATH } from '@/features/auth/signIn';
+import { SignInLabel } from '@/features/auth/SignInLabel';
+import { SIGN_IN_PATH, signInMode } from '@/features/auth/signIn';
+import { SIGN_IN_COPY } from '@/features/auth/testids';
 import { LANDING_COPY } from './copy';
 import { ProductShot } from './ProductShot';
 import { LANDING_TESTIDS } from './testids';
@@ -33,10 +34,7 @@ export function LandingHero() {
           data-testid={LANDING_TESTIDS.signIn}
           className={`${ctaBase} bg-primary text-primary-foreground shadow-lg shadow-primary/25 hover:opacity-90`}
         >
-          <span className="flex h-5 w-5 items-center justify-center rounded-full bg-white">
-            <GoogleIcon className="h-3.5 w-3.5" />
-          </span>
-          {LANDING.signIn}
+          <SignInLabel badge="flex h-5 w-5 items-center justify-center rounded-full bg-white" />
         </a>
         <Link
           href={TRY_PATH}
@@ -50,7 +48,10 @@ export function LandingHero() {
           />
         </Link>
       </div>
-      <p className="mt-4 max-w-md text-xs text-muted-foreground">{LANDING_COPY.terms}</p>
+      <p className="mt-4 max-w-md text-xs text-muted-foreground">
+        {signInMode() === 'local' && <>{SIGN_IN_COPY.localNote} </>}
+        {LANDING_COPY.terms}
+      </p>
 
       <div className="mt-14 w-full sm:mt-16">
         <ProductShot />

@@ -8,7 +8,8 @@ export const LANDING_COPY = {
   featuresHeading: 'Everything a sequence diagram needs',
   featuresIntro: 'Write plain Mermaid text on the left, watch the diagram take shape on the right.',
   footer: 'Lifeline, sequence diagrams from plain text.',
-  signInShort: 'Sign in',
+  /** Spec §2's editor-header wording, so the two never sit side by side in two spellings. */
+  signInShort: 'Sign In',
 } as const;
 
 export interface Feature {

@@ -33,6 +33,10 @@ function frameSource(search = window.location.search): string {
     : FRAME_PATH;
 }
 
+/** A touch screen (its main pointer is a finger): the hint speaks of taps and pinches. */
+const TOUCH_SCREEN =
+  typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches;
+
 /** The text as it changes, ahead of React's render of it (a draft store's field). */
 export interface LiveText {
   get(): string;
@@ -206,9 +210,9 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
         </div>
         <p
           data-testid={PREVIEW_TEST_IDS.hint}
-          className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] truncate rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
+          className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
         >
-          {PREVIEW_COPY.hint}
+          {TOUCH_SCREEN ? PREVIEW_COPY.hintTouch : PREVIEW_COPY.hint}
         </p>
       </div>
       <PreviewStatusLine state={state} status={status} onGoToError={goToError} />

@@ -3,6 +3,8 @@ export const PREVIEW_COPY = {
   pinEntities: 'Pin Entities',
   hideEntities: 'Hide Entities',
   hint: 'Click to find in the text · Drag to pan · Wheel to zoom · Shift+wheel pans horizontally · Alt+wheel pans vertically · Pinch to zoom',
+  /** On a touch screen: what fingers do. */
+  hintTouch: 'Tap to find in the text · Drag to pan · Pinch to zoom',
   labelNotChanged: 'Label not changed',
   goToError: 'Show this error in the text',
 } as const;

@@ -4,8 +4,6 @@ import { useLocation } from 'wouter';
 import type { User } from '@shared/schemas';
 import { diagramsApi } from '@/api/diagrams';
 import { FullPageSpinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
-import { SHARE_TEXT } from './copy';
 import { SharedDiagramEditor } from './SharedDiagramEditor';
 import { SharedNotFound } from './SharedNotFound';
 
@@ -36,11 +34,7 @@ export default function SharedDiagramScreen({ token, user, homePath }: SharedDia
     if (own && diagram) navigate(`/?diagramId=${diagram.id}`, { replace: true });
   }, [own, diagram, navigate]);
 
-  useEffect(() => {
-    if (!shared.isError) return;
-    toast({ title: SHARE_TEXT.error, description: SHARE_TEXT.notFound, variant: 'destructive' });
-  }, [shared.isError]);
-
+  // One event, one message: the page itself says 'Diagram not found' (no toast beside it).
   if (shared.isError) return <SharedNotFound homePath={homePath} signedIn={user !== null} />;
   if (!diagram || own) return <FullPageSpinner />;
   return <SharedDiagramEditor key={diagram.id} token={token} diagram={diagram} user={user} />;

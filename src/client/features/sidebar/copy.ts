@@ -1,3 +1,4 @@
+import { TRASH_DAYS } from '@shared/versions';
 /** Sidebar wording: the spec's strings (§2, §8) verbatim, then ours. */
 export const SIDEBAR_TEXT = {
   title: 'Your Diagrams',
@@ -12,8 +13,12 @@ export const SIDEBAR_TEXT = {
   deleteFolderBody: (name: string) =>
     `This will delete the folder "${name}". Any diagrams inside will be moved to the root level.`,
   deleteDiagramTitle: 'Are you sure you want to delete this diagram?',
+  /**
+   * A deliberate departure from spec §8 (see README, Decisions): the diagram goes to Recently
+   * deleted for TRASH_DAYS, so the spec's 'cannot be undone … permanently' would be untrue.
+   */
   deleteDiagramBody: (title: string) =>
-    `This action cannot be undone. This will permanently delete the diagram "${title}".`,
+    `"${title}" moves to Recently deleted, where you can restore it for ${TRASH_DAYS} days. After that it is deleted for good.`,
   deleted: (title: string) => `"${title}" was deleted successfully`,
   deleteFailed: 'Failed to delete diagram',
   moved: 'Diagram moved successfully',
@@ -50,7 +55,7 @@ export const SIDEBAR_COPY = {
   sharedBy: (owner: string) => `by ${owner}`,
   listLabel: 'Folders and diagrams',
   recentlyDeleted: 'Recently deleted',
-  trashEmpty: 'Nothing here. Deleted diagrams wait here for 30 days.',
+  trashEmpty: `Nothing here. Deleted diagrams wait here for ${TRASH_DAYS} days.`,
   trashFailed: 'Could not load recently deleted diagrams.',
   daysLeft: (days: number) => (days <= 1 ? 'Deleted for good within a day' : `${days} days left`),
   restore: 'Restore',

@@ -1,7 +1,8 @@
 /**
- * Spec §5: auto-save runs only when the user is signed in, auto-save is on, the diagram has an id
- * and content, and there are unsaved changes; 2000 ms after the last change, so one request per
- * pause in typing.
+ * Spec §5: auto-save runs only when the user is signed in, auto-save is on, the diagram has
+ * content, and there are unsaved changes; 2000 ms after the last change, so one request per
+ * pause in typing. A new diagram gets its id from its first auto-save, once the user has typed
+ * in it (an untouched one is never saved, so no junk diagrams fill the list; see Decisions).
  */
 import { AUTO_SAVE_DELAY_MS } from '@shared/constants';
 import type { DraftStore } from '../draftStore';
@@ -23,7 +24,6 @@ export function autoSaveEligible(options: Pick<AutoSaveOptions, 'draft' | 'doc' 
   const draft = options.draft.get();
   return (
     options.enabled() &&
-    state.id !== 0 &&
     draft.content !== '' &&
     state.access !== 'viewer' &&
     state.status !== 'conflict' &&

@@ -1,5 +1,5 @@
 /** The save toasts of spec §8, in one place. */
-import { TOAST } from '@shared/constants';
+import { MOBILE_BREAKPOINT_PX, TOAST } from '@shared/constants';
 import { TOAST_TEXT } from '@shared/messages';
 import { NOT_AUTHENTICATED } from '@/api/http';
 import { toast } from '@/components/ui/toast-store';
@@ -12,9 +12,17 @@ const RELOAD_AFTER_MS = 2500;
 export const isAuthError = (error: unknown) =>
   error instanceof Error && error.message.includes(NOT_AUTHENTICATED);
 
+/**
+ * 'Diagram saved successfully' where the header's save status is hidden (phones); wider, the
+ * header's 'All changes saved' already says it (one event, one message; see Decisions).
+ */
 export function toastSaved(): void {
+  if (saveStatusShown()) return;
   toast({ title: TOAST_TEXT.success, description: TOAST_TEXT.saved });
 }
+
+/** SaveStatus shows from the mobile breakpoint up (it is `max-md:sr-only` below). */
+const saveStatusShown = () => window.matchMedia(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`).matches;
 
 /** A failed manual save; an expired session reloads the page (its text is kept in storage). */
 export function toastSaveFailed(error: unknown): void {
