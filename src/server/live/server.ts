@@ -264,6 +264,12 @@ export function createLiveServer(
           send(connection, { type: 'refused', reason: 'read-only' });
         return;
       }
+      // A Save from this connection waits until this update is applied and noted (or refused):
+      // noted, it is one the Save's store folds in, and its author is credited in the Save's
+      // version. Set before waiting for the document's turn, which a Save sent right after
+      // this update would otherwise overtake.
+      let noted = () => {};
+      lastUpdate.set(connection, new Promise<void>((resolve) => (noted = resolve)));
       const release = await takeTurn(document.name);
       // Released once this update is applied (Hocuspocus applies it in the microtasks right
       // after this hook: by the next turn of the event loop the document holds it).
@@ -271,6 +277,7 @@ export function createLiveServer(
         setImmediate(() => {
           then?.();
           release();
+          noted();
         });
       let reason: RefusedReason | null;
       try {
@@ -291,16 +298,6 @@ export function createLiveServer(
       const diagramId = diagramIdOf(document.name)!;
       const userId = live.user?.id ?? null;
       const appended = persistence.append(diagramId, frame.update, userId);
-      // A Save from this connection waits until this update is applied and noted below: noted,
-      // it is one the Save's store folds in, and its author is credited in the Save's version.
-      let noted = () => {};
-      lastUpdate.set(
-        connection,
-        new Promise<void>((resolve) => {
-          noted = resolve;
-          appended.catch(() => resolve());
-        }),
-      );
       let id: number;
       try {
         id = await appended;
@@ -314,10 +311,7 @@ export function createLiveServer(
         set.add(userId);
         authors.set(document.name, set);
       }
-      applied(() => {
-        noteApplied(document.name, id);
-        noted();
-      });
+      applied(() => noteApplied(document.name, id));
     },
 
     async onChange({ documentName, update }) {

@@ -229,7 +229,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
     expect((await convert({ content: SMALL_DIAGRAM, format: 'gif' })).statusCode).toBe(400);
   });
 
-  it('publishes an OpenAPI 3.1 document of both calls with their parameters', async () => {
+  it('publishes an OpenAPI 3.1 document of every call with its parameters', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(response.statusCode).toBe(200);
     const doc = response.json() as {
@@ -257,7 +257,11 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
     };
     expect(doc.openapi).toMatch(/^3\.1\./);
     const apiPaths = Object.keys(doc.paths).filter((path) => path.startsWith('/api/v1/'));
-    expect(apiPaths.sort()).toEqual(['/api/v1/convert', '/api/v1/diagrams']);
+    expect(apiPaths.sort()).toEqual([
+      '/api/v1/convert',
+      '/api/v1/diagrams',
+      '/api/v1/import/trace',
+    ]);
     const convertBody =
       doc.paths['/api/v1/convert']!.post!.requestBody.content['application/json']!.schema;
     expect(Object.keys(convertBody.properties).sort()).toEqual([
@@ -288,7 +292,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
     expect(doc.components.securitySchemes).toHaveProperty('bearerAuth');
   });
 
-  it('renders the docs page from the document, with no script', async () => {
+  it("renders the docs page from the document, with no script but the app's own theme script", async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
@@ -304,7 +308,12 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
     ]) {
       expect(response.body).toContain(text);
     }
-    expect(response.body).not.toMatch(/<script/i);
+    expect(response.body).toContain('/api/v1/import/trace');
+    // One script: the app's own theme script from this origin, nothing inline, nothing from elsewhere.
+    const scripts = response.body.match(/<script[^>]*>/gi) ?? [];
+    expect(scripts).toEqual(['<script src="/theme-init.js">']);
+    expect(response.body).not.toMatch(/<script>/i);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.body).not.toMatch(/https?:\/\/(?!localhost)[^'"\s<]*\.(js|css)/);
   });
 });

@@ -188,6 +188,20 @@ const EXPECTED: Record<string, Row> = {
     request: (w) => json('POST', '/api/v1/diagrams', { content: 'x', folderId: w.folderId }),
     expect: bearer({ ownerToken: 201, strangerToken: 404 }),
   },
+  'POST /api/v1/import/trace': {
+    request: (w) =>
+      json('POST', `/api/v1/import/trace?folderId=${w.folderId}`, [
+        {
+          traceId: 'aa00000000000001',
+          id: '0000000000000001',
+          name: 'get /',
+          timestamp: 1_700_000_000_000_000,
+          duration: 1000,
+          localEndpoint: { serviceName: 'web' },
+        },
+      ]),
+    expect: bearer({ ownerToken: 201, strangerToken: 404 }),
+  },
   'POST /api/v1/convert': {
     request: () => json('POST', '/api/v1/convert', { content: 'graph TD; A-->B' }),
     expect: bearer({ ownerToken: 503, strangerToken: 503 }),
