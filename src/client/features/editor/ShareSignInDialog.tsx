@@ -34,7 +34,7 @@ export function ShareSignInDialog({ open, onOpenChange, onSignIn }: ShareSignInD
           <DialogTitle>{EDITOR_COPY.shareTitle}</DialogTitle>
           <DialogDescription>{EDITOR_COPY.shareBody}</DialogDescription>
         </DialogHeader>
-        <div className="rounded-lg border border-border bg-muted/40 p-4 opacity-70">
+        <div className="rounded-lg border border-border bg-muted/40 p-4">
           <label className="flex items-center justify-between gap-4 text-sm font-medium">
             {EDITOR_COPY.makePublic}
             <Switch disabled checked={false} aria-label={EDITOR_COPY.makePublic} />

@@ -54,7 +54,7 @@ export function VersionList({
                 {HISTORY_COPY.kind[version.kind]}
                 {people.length > 0 ? ` ${HISTORY_COPY.by(people.join(', '))}` : ''}
               </span>
-              <span className="truncate text-xs text-muted-foreground/80">{version.title}</span>
+              <span className="truncate text-xs text-muted-foreground">{version.title}</span>
             </button>
           </li>
         );
