@@ -66,7 +66,7 @@ export function ApiDocs({ origin, token }: { origin: string; token: string }) {
         </div>
       ))}
       <pre
-        className="overflow-x-auto rounded-md bg-muted p-3 font-mono text-xs"
+        className="whitespace-pre-wrap wrap-anywhere rounded-md bg-muted p-3 font-mono text-xs"
         data-testid={API_TOKEN_TESTIDS.curl}
       >
         {curlExample(origin, token)}
