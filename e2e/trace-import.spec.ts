@@ -39,6 +39,20 @@ const drawing = (page: Page) =>
     .locator('svg')
     .first();
 
+/** The drawing's first participant: the top row's leftmost box (mermaid's DOM order differs). */
+const firstParticipant = (page: Page) =>
+  drawing(page)
+    .locator('text.actor')
+    .evaluateAll((nodes) => {
+      const boxes = nodes.map((node) => ({
+        x: Number(node.getAttribute('x')),
+        y: Number(node.getAttribute('y')),
+        name: node.textContent?.trim() ?? '',
+      }));
+      boxes.sort((a, b) => a.y - b.y || a.x - b.x);
+      return boxes[0]?.name ?? '';
+    });
+
 test('a Zipkin trace dropped on the editor is previewed, reshaped by the options and opened', async ({
   page,
 }) => {
@@ -49,7 +63,7 @@ test('a Zipkin trace dropped on the editor is previewed, reshaped by the options
   await expect(dialog).toBeVisible();
   // The file's text was not pasted into the editor.
   expect(await editor.text()).toBe(before);
-  await expect(drawing(page).locator('text.actor').first()).toHaveText('routing');
+  await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('routing');
   await expect(drawing(page).locator('text.messageText')).toHaveCount(30);
   await expect(page.getByTestId(TRACE_TESTIDS.notes)).toContainText(
     '8 spans inside one service hidden.',
@@ -101,7 +115,7 @@ test('Import offers traces; a file with two traces asks which, and a file that i
     /^load-generator: OrderVehicle — 4 spans, 1\.18 s \(84b3fad9\)$/,
     /^service1: op1 — 11 spans, 1 s \(trace-12\)$/,
   ]);
-  await expect(drawing(page).locator('text.actor').first()).toHaveText('load-generator');
+  await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('load-generator');
   await chooser.selectOption('trace-123');
-  await expect(drawing(page).locator('text.actor').first()).toHaveText('service1');
+  await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('service1');
 });
