@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFixture } from '../test/fixtures/diagrams';
-import { PREVIEW_COPY } from '../src/client/features/preview/copy';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 
@@ -131,27 +130,6 @@ test('the wheel zooms about the cursor; Shift pans across, Alt pans down', async
   expect((await box(page)).left).toBeCloseTo(kept.left, 0);
   expect((await box(page)).top).toBeCloseTo(kept.top, 0);
   await expect(level(page)).toHaveText(zoom ?? '');
-});
-
-test('actor headers repeat along long lifelines and the toggle hides them', async ({ page }) => {
-  await show(page, MEDIUM);
-  const pinned = frame(page).locator('.lifeline-pinned');
-  await expect(pinned).toBeVisible();
-  expect(await pinned.locator(':scope > g').count()).toBeGreaterThan(8);
-  await expect(pinned.locator('text').first()).toHaveText(/Service \d/);
-  const toggle = page.getByTestId(PREVIEW_TEST_IDS.pinToggle);
-  await expect(toggle).toHaveText(PREVIEW_COPY.hideEntities);
-  await toggle.click();
-  await expect(toggle).toHaveText(PREVIEW_COPY.pinEntities);
-  await expect(pinned).toBeHidden();
-  await toggle.click();
-  await expect(toggle).toHaveText(PREVIEW_COPY.hideEntities);
-  await expect(pinned).toBeVisible();
-
-  // A short diagram has no lifeline long enough to repeat its headers.
-  await new EditorPage(page).setText(SMALL);
-  await expect(preview(page)).toHaveAttribute('data-shown-length', String(SMALL.length));
-  await expect(pinned).toHaveCount(0);
 });
 
 test.describe('editing a label in place', () => {
