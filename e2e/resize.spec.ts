@@ -62,7 +62,8 @@ test.describe('a re-layout keeps the open diagram', () => {
     await expect.poll(async () => (await serverState(page, diagram.id)).content).toBe(SAVED);
 
     const after = '\n    Bob->>Alice: Typed after';
-    await page.keyboard.type(after);
+    // Enter keeps the line's indentation, so a person types the new line without its spaces.
+    await page.keyboard.type(after.replace('\n    ', '\n'));
     await expect
       .poll(async () => (await serverState(page, diagram.id)).content)
       .toBe(SAVED + after);
