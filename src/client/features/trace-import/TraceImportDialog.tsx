@@ -1,5 +1,6 @@
 /** 'Import a trace': a file chosen or dropped, a trace chosen, options, a live drawing, then a new diagram. */
-import { Activity, TriangleAlert, Upload } from 'lucide-react';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { Activity, Upload } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatDuration, TRACE_GROUPS, TRACE_INTERNAL } from '@shared/trace/index';
 import { readableError } from '@/api/http';
@@ -141,16 +142,7 @@ export function TraceImportDialog({
           </Button>
           {trace.reading ? TRACE_COPY.reading : TRACE_COPY.dropHint}
         </div>
-        {error && (
-          <p
-            role="alert"
-            className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-            data-testid={TRACE_TESTIDS.error}
-          >
-            <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            {error}
-          </p>
-        )}
+        {error && <ErrorNotice testId={TRACE_TESTIDS.error}>{error}</ErrorNotice>}
         {diagram && (
           <>
             <div className="grid gap-3 sm:grid-cols-3">

@@ -1,5 +1,6 @@
 /** 'Import diagrams': choose files, see what will be imported, import them all or nothing. */
-import { FileArchive, FileCode2, FileText, TriangleAlert, Upload, X } from 'lucide-react';
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { FileArchive, FileCode2, FileText, Upload, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { IMPORT_ACCEPT } from '@shared/transfer';
 import { readableError } from '@/api/http';
@@ -147,14 +148,9 @@ export function ImportDialog({
             {TRACE_COPY.entry}
           </button>
           {importing.isError && (
-            <p
-              role="alert"
-              className="flex items-start gap-2 rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
-              data-testid={TRANSFER_TESTIDS.error}
-            >
-              <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <ErrorNotice testId={TRANSFER_TESTIDS.error}>
               {readableError(importing.error)}
-            </p>
+            </ErrorNotice>
           )}
         </div>
         <DialogFooter>
