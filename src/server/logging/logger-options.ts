@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyServerOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 
 /** Query parameters whose values are credentials (an OIDC code, a state, a token of any kind). */
@@ -82,10 +82,10 @@ export interface LoggingOptions {
 
 export function loggingOptions(
   options: LoggingOptions,
-): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'disableRequestLogging'> {
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'requestIdHeader' | 'logController'> {
   return {
     // Fastify's own two lines per request are replaced by one (request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     logger: {
       level: options.level,
       redact: { paths: REDACT, censor: '[redacted]' },
