@@ -240,6 +240,37 @@ test.describe('a diagram opens fitted', () => {
   });
 });
 
+test.describe('the drawing opens clear of the zoom toolbar', () => {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    test(`at ${viewport.width} px no participant sits under the toolbar`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const editor = new EditorPage(page);
+      await editor.open();
+      if (viewport.width < 768) await page.getByRole('tab', { name: 'Diagram' }).click();
+      await drawnUpToDate(page);
+      await expect
+        .poll(async () => {
+          const toolbar = await page.getByTestId(PREVIEW_TEST_IDS.zoom).boundingBox();
+          const frame = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+          const { boxes } = await participantBoxes(page);
+          if (!toolbar || !frame || boxes.length === 0) return 'no drawing yet';
+          // The toolbar's box in the frame's own coordinates, where the boxes are measured.
+          const bottom = toolbar.y + toolbar.height - frame.y;
+          const left = toolbar.x - frame.x;
+          const right = left + toolbar.width;
+          const covered = boxes.filter(
+            (box) => box.top < bottom && box.right > left && box.left < right,
+          );
+          return covered.length === 0 ? 'clear' : `${covered.length} covered`;
+        })
+        .toBe('clear');
+    });
+  }
+});
+
 /** The colour at the middle of a screenshot (decoded in a blank page: no CSP in the way). */
 async function colourAt(page: Page, shot: Buffer): Promise<[number, number, number]> {
   const scratch = await page.context().newPage();

@@ -5,7 +5,7 @@
  */
 import { boundsOf } from './bounds';
 import { sourceLines, type SourceLines } from './sourceLines';
-import type { Viewport } from './viewport';
+import { TOOLBAR_CLEARANCE_PX, type Viewport } from './viewport';
 
 /**
  * Marks what was drawn from the cursor's line (no style of its own: see HIGHLIGHT_BOX_CLASS).
@@ -22,11 +22,7 @@ const BOX_PADDING_PX = 4;
 const CLICK_SLOP_PX = 3;
 /** Room kept between an element brought into view and the frame's sides. */
 const MARGIN_PX = 16;
-/**
- * The preview's zoom toolbar sits over the frame's top (and the hint over its bottom left): an
- * element brought into view is placed clear of them.
- */
-export const TOOLBAR_CLEARANCE_PX = 52;
+/** The hint sits over the frame's bottom left: an element brought into view is placed clear of it. */
 const HINT_CLEARANCE_PX = 40;
 
 export interface DrawingLink {

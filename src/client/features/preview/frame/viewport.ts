@@ -9,6 +9,11 @@ import { ZOOM } from '@shared/constants';
 import { clampZoom } from '../svgSize';
 
 const PADDING_PX = 24;
+/**
+ * The preview's zoom toolbar sits over the frame's top: a drawing is placed below it, and an
+ * element brought into view is placed clear of it.
+ */
+export const TOOLBAR_CLEARANCE_PX = 52;
 /** After this long without a change the layer is re-rasterised at the new scale (sharp text). */
 const SETTLE_MS = 200;
 /** How long following the cursor takes to move the view. */
@@ -136,7 +141,7 @@ export class Viewport {
     this.schedule();
   }
 
-  /** Zoom 1, centred horizontally (left-aligned when wider than the stage), top padded. */
+  /** Zoom 1, placed as `place` places it. */
   reset(): void {
     this.placeNext = false;
     this.zoom = ZOOM.initial;
@@ -151,19 +156,21 @@ export class Viewport {
     const room = (size: number) => Math.max(1, size - 2 * PADDING_PX);
     const fit = Math.min(
       room(this.stage.clientWidth) / this.width,
-      room(this.stage.clientHeight) / this.height,
+      (room(this.stage.clientHeight) - (TOOLBAR_CLEARANCE_PX - PADDING_PX)) / this.height,
     );
     this.zoom = clampZoom(Math.min(ZOOM.fitCap, fit), ZOOM.min, ZOOM.max);
     this.place();
     this.moved = true;
   }
 
+  /** Centred across (left-aligned when wider than the stage); top-aligned below the toolbar. */
   private place() {
     this.glide = null;
-    const centre = (stage: number, size: number) =>
-      size * this.zoom + 2 * PADDING_PX <= stage ? (stage - size * this.zoom) / 2 : PADDING_PX;
-    this.x = centre(this.stage.clientWidth, this.width);
-    this.y = Math.min(centre(this.stage.clientHeight, this.height), PADDING_PX);
+    this.x =
+      this.width * this.zoom + 2 * PADDING_PX <= this.stage.clientWidth
+        ? (this.stage.clientWidth - this.width * this.zoom) / 2
+        : PADDING_PX;
+    this.y = TOOLBAR_CLEARANCE_PX;
     this.schedule();
   }
 
