@@ -86,6 +86,37 @@ export default tseslint.config(
     },
   },
   {
+    // One writer of a diagram's row: only diagrams/writer.ts (with record-version.ts, which only
+    // it imports) inserts or updates diagrams and writes versions. Tests may seed rows directly.
+    files: ['src/server/**/*.ts'],
+    ignores: [
+      'src/server/diagrams/writer.ts',
+      'src/server/diagrams/record-version.ts',
+      'src/server/**/*.test.ts',
+      'src/server/test/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(insert|update)$/][arguments.0.name='diagrams']",
+          message:
+            "Write a diagram's row through diagrams/writer.ts, the one writer of title, text and updatedAt.",
+        },
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(insert|update|delete)$/][arguments.0.name='diagramVersions']",
+          message: 'Versions are recorded by diagrams/writer.ts alone (record-version.ts).',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/record-version(\\.js)?$/]',
+          message: 'Only diagrams/writer.ts records versions: call the writer.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/shared/**/*.ts'],
     ignores: ['src/shared/zod.ts'],
     rules: {

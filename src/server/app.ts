@@ -16,6 +16,7 @@ import { sameOriginGuard } from './auth/same-origin.js';
 import type { Database } from './db/client.js';
 import { collaboratorRoutes } from './collaborators/routes.js';
 import { diagramRoutes } from './diagrams/routes.js';
+import { diagramWriter } from './diagrams/writer.js';
 import { folderRoutes } from './folders/routes.js';
 import { AppError } from './errors.js';
 import { frameworkErrors, installErrorHandler } from './error-handler.js';
@@ -37,7 +38,7 @@ import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
 import { attachLive, type LiveLimits } from './live/upgrade.js';
 import { liveFanout } from './live/fanout.js';
-import { liveRest } from './live/rest.js';
+import { connectRestEdits } from './live/rest-edits.js';
 import { followAccessChanges } from './live/revocation.js';
 import { pgCounter, redisCounter } from './live/flood-limits.js';
 import { createLiveServer, type LiveDocumentLimits } from './live/server.js';
@@ -162,8 +163,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     perMinute: limits.signInsPerMinute,
   });
+  const writer = diagramWriter(db);
   const live = createLiveServer(
     db,
+    writer,
     await liveFanout(app, deps.database, deps.redis ?? null),
     deps.live,
   );
@@ -175,9 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : null;
   attachLive(app, { db, live, publicUrl, limits: deps.liveRates, counter });
   await followAccessChanges(app, deps.database, live);
-  const liveApi = liveRest(db, live);
-  diagramRoutes(app, db, liveApi);
-  versionRoutes(app, db, liveApi);
+  connectRestEdits(writer, live);
+  diagramRoutes(app, db, writer);
+  versionRoutes(app, db, writer);
   trashRoutes(app, db);
   startTrashPurge(app, db);
   folderRoutes(app, db);

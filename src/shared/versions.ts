@@ -24,6 +24,13 @@ export const TRASH_DAYS = 30;
 
 export const VERSION_KINDS = ['created', 'manual', 'auto', 'restore'] as const;
 export type VersionKind = (typeof VERSION_KINDS)[number];
+/**
+ * How a change of title or content came about, which decides the version it keeps: a save the
+ * person asked for ('manual'), an automatic one ('auto') or a restored version ('restore').
+ */
+export type SaveKind = Extract<VersionKind, 'manual' | 'auto' | 'restore'>;
+/** The kinds a client's save names (the PUT body's `saveKind`, the editor's saver). */
+export type ClientSaveKind = Exclude<SaveKind, 'restore'>;
 
 /** One entry of GET /api/diagrams/{id}/versions, newest first. */
 export const versionSummarySchema = z.object({

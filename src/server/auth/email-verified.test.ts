@@ -12,7 +12,7 @@ import { makeUser } from '../test/factories.js';
 import { signInThroughIssuer, startAppWithIssuer } from '../test/issuer-sign-in.js';
 import type { TestIssuer } from '../test/oidc-issuer.js';
 import { collaboratorsStore } from '../collaborators/store.js';
-import { diagramsStore } from '../diagrams/store.js';
+import { diagramWriter } from '../diagrams/writer.js';
 
 describe.each(testDatabases)('e-mail verification on $name', ({ open }) => {
   let database: Database;
@@ -26,7 +26,7 @@ describe.each(testDatabases)('e-mail verification on $name', ({ open }) => {
     ({ app, issuer, appUrl } = await startAppWithIssuer(database));
 
     const owner = await makeUser(database.db, { email: 'owner@example.test' });
-    const diagram = await diagramsStore(database.db).create(owner, {
+    const diagram = await diagramWriter(database.db).create(owner, {
       title: 'For Bob',
       content: 'sequenceDiagram\n  A->>B: only for bob',
     });

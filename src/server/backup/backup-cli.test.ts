@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
+import { diagramWriter } from '../diagrams/writer.js';
 import { runCommand } from '../test/app-process.js';
 import { makeUser } from '../test/factories.js';
 
@@ -19,7 +20,7 @@ describe('npm run backup / restore on the embedded database', () => {
   beforeAll(async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: join(source, 'pglite') });
     const user = await makeUser(database.db, { email: 'ada@example.test' });
-    await diagramsStore(database.db).create(user, {
+    await diagramWriter(database.db).create(user, {
       title: 'Kept',
       content: 'sequenceDiagram\nA->>B: kept',
     });

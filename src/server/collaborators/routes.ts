@@ -8,6 +8,7 @@ import type { Actor } from '../diagrams/access.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { AppError, badRequest, notFound } from '../errors.js';
+import { can } from '../policy/can.js';
 import { collaboratorsStore } from './store.js';
 
 const OWNER_ONLY = 'Only the owner can manage who this diagram is shared with.';
@@ -21,7 +22,7 @@ export function collaboratorRoutes(app: FastifyInstance, db: Db): void {
   async function assertOwner(actor: Actor, diagramId: number): Promise<void> {
     const opened = await diagrams.open(actor, diagramId);
     if (!opened) throw notFound(DIAGRAM_NOT_FOUND);
-    if (opened.access !== 'owner') throw new AppError(403, OWNER_ONLY);
+    if (!can(opened.access, 'manage-collaborators')) throw new AppError(403, OWNER_ONLY);
   }
 
   routes.get(

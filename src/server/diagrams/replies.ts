@@ -4,7 +4,9 @@
  */
 import type { FastifyReply } from 'fastify';
 import { AppError, notFound } from '../errors.js';
-import type { UpdateResult } from './store.js';
+import { FOLDER_NOT_FOUND } from '../folders/replies.js';
+import type { Action } from '../policy/can.js';
+import type { UpdateResult } from './writer.js';
 
 export const DIAGRAM_NOT_FOUND = 'Diagram not found';
 export const CONFLICT_MESSAGE =
@@ -12,6 +14,12 @@ export const CONFLICT_MESSAGE =
 export const VIEWER_CANNOT_EDIT =
   'You can view this diagram but not change it. Save a copy to make your own version.';
 export const OWNER_ONLY_CHANGE = 'Only the owner can share, move or delete this diagram.';
+
+/** Why a change the caller may not make was refused, by the action refused. */
+const REFUSED: Partial<Record<Action, string>> = {
+  edit: VIEWER_CANNOT_EDIT,
+  restore: VIEWER_CANNOT_EDIT,
+};
 
 /** The answer to a change of a diagram (PUT, restore of a version): the diagram or an error. */
 export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
@@ -21,7 +29,9 @@ export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
     case 'missing':
       throw notFound(DIAGRAM_NOT_FOUND);
     case 'forbidden':
-      throw new AppError(403, result.access === 'viewer' ? VIEWER_CANNOT_EDIT : OWNER_ONLY_CHANGE);
+      throw new AppError(403, REFUSED[result.action] ?? OWNER_ONLY_CHANGE);
+    case 'no-folder':
+      throw notFound(FOLDER_NOT_FOUND);
     case 'conflict':
       return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
   }

@@ -1,4 +1,7 @@
-/** The diagram calls of spec §7. Parse → store (scoped to the acting user) → reply. */
+/**
+ * The diagram calls of spec §7. Parse → store (reads) or writer (writes), both scoped to the
+ * acting user → reply.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -12,12 +15,11 @@ import type { Db } from '../db/client.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import type { LiveRest } from '../live/rest.js';
-import type { Actor } from './access.js';
 import { DIAGRAM_NOT_FOUND, OWNER_ONLY_CHANGE, replyToUpdate } from './replies.js';
 import { diagramsStore } from './store.js';
+import type { DiagramWriter } from './writer.js';
 
-export function diagramRoutes(app: FastifyInstance, db: Db, live: LiveRest): void {
+export function diagramRoutes(app: FastifyInstance, db: Db, writer: DiagramWriter): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const diagrams = diagramsStore(db);
   const folders = foldersStore(db);
@@ -28,18 +30,6 @@ export function diagramRoutes(app: FastifyInstance, db: Db, live: LiveRest): voi
     }
   }
 
-  /**
-   * A move must be into one of the mover's folders. Sending the folder the diagram is already in
-   * is no move (an editor saving the whole diagram sends the owner's folder).
-   */
-  async function assertFolderMove(user: Actor, id: number, folderId: number | null | undefined) {
-    if (folderId == null) return;
-    const current = await diagrams.open(user, id);
-    if (current && current.folderId === folderId) return;
-    if (current && current.access !== 'owner') return; // the store answers 403
-    await assertFolder(user.id, folderId);
-  }
-
   routes.get('/api/diagrams', { schema: { querystring: listDiagramsQuery } }, async (request) => {
     const user = await requireUser(db, request);
     return request.query.view === 'summary' ? diagrams.listSummaries(user) : diagrams.list(user);
@@ -47,7 +37,8 @@ export function diagramRoutes(app: FastifyInstance, db: Db, live: LiveRest): voi
 
   routes.get('/api/diagrams/:id', { schema: { params: idParams } }, async (request) => {
     const user = await requireUser(db, request);
-    const diagram = await live.open(user, request.params.id);
+    await writer.settle(request.params.id);
+    const diagram = await diagrams.open(user, request.params.id);
     if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
     return diagram;
   });
@@ -55,7 +46,7 @@ export function diagramRoutes(app: FastifyInstance, db: Db, live: LiveRest): voi
   routes.post('/api/diagrams', { schema: { body: createDiagramBody } }, async (request, reply) => {
     const user = await requireUser(db, request);
     await assertFolder(user.id, request.body.folderId);
-    return reply.status(201).send(await diagrams.create(user, request.body));
+    return reply.status(201).send(await writer.create(user, request.body));
   });
 
   routes.put(
@@ -64,16 +55,15 @@ export function diagramRoutes(app: FastifyInstance, db: Db, live: LiveRest): voi
     async (request, reply) => {
       const user = await requireUser(db, request);
       const { updatedAt, saveKind, ...patch } = request.body;
-      await assertFolderMove(user, request.params.id, patch.folderId);
       const expected = updatedAt ? new Date(updatedAt) : null;
-      const result = await live.update(user, request.params.id, patch, expected, saveKind);
+      const result = await writer.edit(user, request.params.id, patch, expected, saveKind);
       return replyToUpdate(result, reply);
     },
   );
 
   routes.delete('/api/diagrams/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = await requireUser(db, request);
-    if (await diagrams.remove(user, request.params.id)) return reply.status(204).send();
+    if (await writer.trash(user, request.params.id)) return reply.status(204).send();
     if (await diagrams.open(user, request.params.id)) throw new AppError(403, OWNER_ONLY_CHANGE);
     throw notFound(DIAGRAM_NOT_FOUND);
   });

@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Folder } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
-import { diagrams, folders } from '../db/schema.js';
+import { folders } from '../db/schema.js';
 
 type FolderRow = typeof folders.$inferSelect;
 
@@ -59,7 +59,10 @@ export function foldersStore(db: Db) {
       return row ? toFolderDto(row) : null;
     },
 
-    /** Deletes the folder and moves its diagrams to the root, in one transaction. */
+    /**
+     * Deletes the folder; its diagrams (trashed ones too) move to the root by the foreign key
+     * (on delete set null), in the same statement.
+     */
     async remove(userId: number, id: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -68,10 +71,6 @@ export function foldersStore(db: Db) {
           .where(owned(userId, id))
           .for('update');
         if (!row) return false;
-        await tx
-          .update(diagrams)
-          .set({ folderId: null })
-          .where(and(eq(diagrams.folderId, id), eq(diagrams.userId, userId)));
         await tx.delete(folders).where(owned(userId, id));
         return true;
       });

@@ -5,12 +5,12 @@
  * state is JSON of the expected shape and at most AWARENESS_STATE_MAX bytes; anything else closes
  * the connection (a client echoing the states it received changes nothing and passes, and so does
  * its removal of a peer that went silent). Who a state says its user is (id, name, role) is then
- * overwritten from the connection's session, so no one can appear as someone else.
+ * overwritten from the connection's auth session, so no one can appear as someone else.
  */
 import type { Connection, Document } from '@hocuspocus/server';
 import * as decoding from 'lib0/decoding';
 import { awarenessState, AWARENESS_STATE_MAX, type AwarenessState } from '../../shared/live.js';
-import type { LiveContext } from './server.js';
+import { contextOf } from './context.js';
 
 /**
  * Client states one frame may carry. A provider sends its own, and echoes every state it
@@ -112,11 +112,11 @@ export function checkAwareness(
 }
 
 /**
- * Makes every state a connection adds say who its session is: `user.id`, `name` and `role`
- * come from the connection, whatever the client claimed; a connection without a session
+ * Makes every state a connection adds say whose auth session it is: `user.id`, `name` and `role`
+ * come from the connection, whatever the client claimed; a connection without an auth session
  * shows no user. Runs on the awareness "change" event, before Hocuspocus relays the states.
  */
-export function stampAwareness(document: Document, contextOf: (value: unknown) => LiveContext) {
+export function stampAwareness(document: Document) {
   document.awareness.on(
     'change',
     ({ added, updated }: { added: number[]; updated: number[] }, origin: unknown) => {

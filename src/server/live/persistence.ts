@@ -1,7 +1,8 @@
 /**
  * Where live documents live in the database. Every accepted update is appended to
  * diagram_live_updates before it is acknowledged; a store folds the document into
- * diagram_live_state and the diagrams row (one transaction) and drops the updates it holds.
+ * diagram_live_state and, through the diagram writer, the diagrams row (one transaction), and
+ * drops the updates it holds.
  * Loading applies the stored state, then every update not folded in yet.
  */
 import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
@@ -10,8 +11,8 @@ import { LIVE_META, LIVE_TEXT } from '../../shared/live.js';
 import { TITLE_MAX } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { diagramLiveState, diagramLiveUpdates, diagrams } from '../db/schema.js';
-import { creditLater, recordVersion } from '../versions/store.js';
-import type { SaveKind } from '../diagrams/store.js';
+import type { SaveKind } from '../../shared/versions.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
 import { applyTextDiff } from './text-diff.js';
 
 /** Transaction origin of the server's own edits (REST writes, reconciling the row). */
@@ -21,7 +22,7 @@ export const liveText = (doc: Y.Doc) => doc.getText(LIVE_TEXT);
 export const liveMeta = (doc: Y.Doc) => doc.getMap<unknown>(LIVE_META);
 
 /** The title a live document holds: a non-empty string within the limit, else `fallback`. */
-export function liveTitle(doc: Y.Doc, fallback: string): string {
+export function liveTitle<T extends string | null>(doc: Y.Doc, fallback: T): string | T {
   const title = liveMeta(doc).get('title');
   return typeof title === 'string' && title.trim() !== '' && title.length <= TITLE_MAX
     ? title
@@ -73,7 +74,7 @@ export interface StoreResult {
   changed: boolean;
 }
 
-export function livePersistence(db: Db) {
+export function livePersistence(db: Db, writer: DiagramWriter) {
   /**
    * A diagram's first live document, from its row. Written before anyone edits it (edits refer
    * to its characters); when another instance seeded it first, theirs is taken instead.
@@ -167,9 +168,9 @@ export function livePersistence(db: Db) {
     },
 
     /**
-     * Writes the document into the diagrams row and diagram_live_state, drops the updates up to
-     * `upToUpdateId` and, when the text or title changed, records a version (`kind`). Null when
-     * the diagram is gone or in the trash.
+     * Writes the document into diagram_live_state and (through the diagram writer, which records
+     * a version of `kind` when the text or title changed) the diagrams row, and drops the updates
+     * up to `upToUpdateId`. Null when the diagram is gone or in the trash.
      */
     async store(
       diagramId: number,
@@ -179,53 +180,33 @@ export function livePersistence(db: Db) {
       const state = Y.encodeStateAsUpdate(doc);
       const content = liveText(doc).toString();
       return db.transaction(async (tx) => {
-        const [current] = await tx
-          .select({
-            title: diagrams.title,
-            content: diagrams.content,
-            updatedAt: diagrams.updatedAt,
-          })
-          .from(diagrams)
-          .where(and(eq(diagrams.id, diagramId), isNull(diagrams.deletedAt)))
-          .for('update');
-        if (!current) return null;
-        const title = liveTitle(doc, current.title);
-        const changed = current.title !== title || current.content !== content;
-        // Whose logged edits this store folds in (on any instance, or before a restart).
-        const folded = await tx
-          .selectDistinctOn([diagramLiveUpdates.userId], { userId: diagramLiveUpdates.userId })
-          .from(diagramLiveUpdates)
-          .where(
-            and(
-              eq(diagramLiveUpdates.diagramId, diagramId),
-              lte(diagramLiveUpdates.id, options.upToUpdateId),
-              isNotNull(diagramLiveUpdates.userId),
-            ),
-          );
-        const authors = folded.flatMap((row) => (row.userId === null ? [] : [row.userId]));
-        let updatedAt = current.updatedAt;
-        if (changed || options.force) {
-          const [row] = await tx
-            .update(diagrams)
-            .set({
-              title,
-              content,
-              updatedAt: sql`greatest(clock_timestamp(), ${diagrams.updatedAt} + interval '1 millisecond')`,
-            })
-            .where(eq(diagrams.id, diagramId))
-            .returning({ updatedAt: diagrams.updatedAt });
-          if (row) updatedAt = row.updatedAt;
-          await recordVersion(tx, {
-            diagramId,
-            title,
-            content,
-            savedBy: options.savedBy,
+        const stored = await writer.storeLive(
+          tx,
+          diagramId,
+          { title: liveTitle(doc, null), content },
+          {
             kind: options.kind,
-            authors,
-          });
-        } else {
-          await creditLater(tx, diagramId, authors);
-        }
+            savedBy: options.savedBy,
+            force: options.force,
+            // Whose logged edits this store folds in (on any instance, or before a restart).
+            foldedAuthors: async () => {
+              const folded = await tx
+                .selectDistinctOn([diagramLiveUpdates.userId], {
+                  userId: diagramLiveUpdates.userId,
+                })
+                .from(diagramLiveUpdates)
+                .where(
+                  and(
+                    eq(diagramLiveUpdates.diagramId, diagramId),
+                    lte(diagramLiveUpdates.id, options.upToUpdateId),
+                    isNotNull(diagramLiveUpdates.userId),
+                  ),
+                );
+              return folded.flatMap((row) => (row.userId === null ? [] : [row.userId]));
+            },
+          },
+        );
+        if (!stored) return null;
         await tx
           .insert(diagramLiveState)
           .values({ diagramId, state })
@@ -243,7 +224,7 @@ export function livePersistence(db: Db) {
               ),
             );
         }
-        return { updatedAt, changed };
+        return stored;
       });
     },
   };

@@ -14,7 +14,9 @@ import { hashToken } from '../auth/sessions-store.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { Database } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
-import { send, type LiveContext, type LiveServer } from './server.js';
+import { can } from '../policy/can.js';
+import type { LiveContext } from './context.js';
+import { send, type LiveServer } from './server.js';
 
 const CHANNEL = 'lifeline_live_access';
 const DIAGRAM_CHANGE = /^\/api\/diagrams\/(\d{1,10})(?:[/?]|$)/;
@@ -51,13 +53,16 @@ export async function followAccessChanges(
   function apply(connection: Connection, role: 'owner' | 'editor' | 'viewer' | 'none') {
     const context = connection.context as LiveContext;
     if (role === context.role) return;
-    send(connection, { type: 'access', role: role === 'owner' ? 'editor' : role });
+    send(connection, {
+      type: 'access',
+      role: role === 'none' ? 'none' : can(role, 'edit') ? 'editor' : 'viewer',
+    });
     if (role === 'none') {
       connection.close({ code: 4403, reason: 'access' });
       return;
     }
     context.role = role;
-    connection.readOnly = role === 'viewer';
+    connection.readOnly = !can(role, 'edit');
   }
 
   async function handle(event: AccessEvent) {

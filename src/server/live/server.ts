@@ -1,8 +1,8 @@
 /**
  * The live co-editing server: one Hocuspocus instance (no listener of its own; see upgrade.ts)
- * whose hooks decide who may open which document (through the diagram store, so access.ts stays
- * the one owner of "who may see this diagram"), refuse what a connection may not send, and write
- * every accepted update before Hocuspocus applies and acknowledges it.
+ * whose hooks decide who may open which document (access through the diagram store, decisions
+ * through policy/can.ts), refuse what a connection may not send, and write every accepted update
+ * before Hocuspocus applies and acknowledges it. Stores write the row through the diagram writer.
  */
 import {
   Hocuspocus,
@@ -15,38 +15,20 @@ import * as Y from 'yjs';
 import {
   liveClientMessage,
   parseLiveDocName,
-  type LiveRole,
   type LiveServerMessage,
   type RefusedReason,
 } from '../../shared/live.js';
 import { CONTENT_MAX } from '../../shared/schemas.js';
+import type { SaveKind } from '../../shared/versions.js';
 import type { Db } from '../db/client.js';
-import type { Actor } from '../diagrams/access.js';
-import { diagramsStore, type SaveKind } from '../diagrams/store.js';
+import { diagramsStore } from '../diagrams/store.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
+import { can } from '../policy/can.js';
 import { checkAwareness, stampAwareness } from './awareness.js';
+import { contextOf, type LiveContext } from './context.js';
 import { BROADCAST_STATELESS, holdsUpdate, readFrame } from './frames.js';
 import { liveText, livePersistence } from './persistence.js';
 import { checkUpdate, DEFAULT_UPDATE_BOUNDS, type UpdateBounds } from './update-check.js';
-
-/** What every live connection carries (Hocuspocus "context"). */
-export interface LiveContext {
-  /** Null: no session (only share links open). */
-  user: Actor | null;
-  /** The session user's name, which their presence shows whatever the client claims. */
-  userName?: string;
-  /** SHA-256 of the session id, to find the connections a sign-out ends. */
-  sessionHash: string | null;
-  diagramId?: number;
-  role?: LiveRole;
-  /** The socket's documents whose authentication was refused (shared by all its documents). */
-  refused?: Set<string>;
-  /** The version kind a store on behalf of this context records (REST writes, restores). */
-  saveKind?: SaveKind;
-}
-
-/** Hocuspocus passes contexts untyped; every one here was built by upgrade.ts and onAuthenticate. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Hocuspocus types context as any
-const contextOf = (value: any): LiveContext => value as LiveContext;
 
 /** Stores wait at most this long after an edit (and at most maxDebounce while edits go on). */
 export const STORE_DEBOUNCE_MS = 200;
@@ -79,12 +61,13 @@ export const DEFAULT_LIVE_DOCUMENT_LIMITS: LiveDocumentLimits = {
 
 export function createLiveServer(
   db: Db,
+  writer: DiagramWriter,
   fanout: Extension[] = [],
   options: Partial<LiveDocumentLimits> = {},
 ) {
   const limits = { ...DEFAULT_LIVE_DOCUMENT_LIMITS, ...options };
   const diagrams = diagramsStore(db);
-  const persistence = livePersistence(db);
+  const persistence = livePersistence(db, writer);
   /** Per document: the newest appended update known to be applied (stores drop up to it). */
   const applied = new Map<string, number>();
   /** Documents loaded with logged updates that their row does not hold yet. */
@@ -210,7 +193,7 @@ export function createLiveServer(
     if (!live.user) throw NOT_FOUND;
     const opened = await diagrams.open(live.user, name.id);
     if (!opened) throw NOT_FOUND;
-    connectionConfig.readOnly = opened.access === 'viewer';
+    connectionConfig.readOnly = !can(opened.access, 'edit');
     return { diagramId: name.id, role: opened.access };
   }
 
@@ -240,7 +223,7 @@ export function createLiveServer(
     },
 
     async afterLoadDocument({ documentName, document }) {
-      stampAwareness(document, contextOf);
+      stampAwareness(document);
       // Acknowledged edits the row does not hold yet (a process stopped before storing them, or
       // a connection closed before its edit was applied) are stored now, not with the next edit:
       // a read of the row waits for this store (storeNow waits for the lock taken here).
@@ -259,7 +242,7 @@ export function createLiveServer(
       if (frame.kind !== 'update') return;
       // The connection's own context: revocation changes its role while it is open.
       const live = contextOf(connection.context ?? context);
-      if (connection.readOnly || live.role === 'viewer' || diagramIdOf(document.name) === null) {
+      if (connection.readOnly || !can(live.role, 'edit') || diagramIdOf(document.name) === null) {
         if (!holdsUpdate(document, frame.update))
           send(connection, { type: 'refused', reason: 'read-only' });
         return;
@@ -291,7 +274,7 @@ export function createLiveServer(
         // Hocuspocus skips (and does not acknowledge) updates of a read-only connection.
         connection.readOnly = true;
         applied(() => {
-          connection.readOnly = contextOf(connection.context).role === 'viewer';
+          connection.readOnly = !can(contextOf(connection.context).role, 'edit');
         });
         return;
       }

@@ -94,7 +94,7 @@ export function checkUpdate(
   const stateVector = Y.decodeStateVector(Y.encodeStateVector(doc));
 
   // Places of the update's items, found through their neighbours (Yjs writes no parent for an
-  // item that has one). Iterative, memoised: a long offline session chains thousands of them.
+  // item that has one). Iterative, memoised: a long stretch offline chains thousands of them.
   const places = new Map<Y.Item, Place | null>();
   const placeOf = (start: Y.Item): Place | null => {
     const chain: Y.Item[] = [];

@@ -13,7 +13,8 @@ import { hashToken, sessionsStore } from '../auth/sessions-store.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { Db } from '../db/client.js';
 import { floodLimiter, type FloodLimiter, type SharedCounter } from './flood-limits.js';
-import type { LiveContext, LiveServer } from './server.js';
+import type { LiveContext } from './context.js';
+import type { LiveServer } from './server.js';
 
 export interface LiveLimits {
   /** Frames per second one user may send over all their sockets (and instances). */
@@ -148,7 +149,7 @@ export function attachLive(
       // to read the close frame, not the 30 s ws waits for its answer.
       ws.on('error', () => setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref());
       capRate(ws, limits);
-      // Without a session: counted per address (share-link viewers).
+      // Without an auth session: counted per address (share-link viewers).
       const user = context.user
         ? String(context.user.id)
         : `@${request.socket.remoteAddress ?? ''}`;

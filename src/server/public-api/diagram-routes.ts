@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiCreateDiagramBody, apiDiagramSchema, errorBodySchema } from '../../shared/schemas.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
-import { diagramsStore } from '../diagrams/store.js';
+import { diagramWriter } from '../diagrams/writer.js';
 import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
 import { notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
@@ -11,7 +11,7 @@ import { foldersStore } from '../folders/store.js';
 
 export function diagramApiRoutes(app: FastifyInstance, deps: PublicApiDeps): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const diagrams = diagramsStore(deps.db);
+  const diagrams = diagramWriter(deps.db);
   const folders = foldersStore(deps.db);
 
   routes.post(

@@ -18,7 +18,7 @@ import {
 } from '../../shared/trace/index.js';
 import { z } from '../../shared/zod.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
-import { diagramsStore } from '../diagrams/store.js';
+import { diagramWriter } from '../diagrams/writer.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
@@ -96,7 +96,7 @@ export async function traceImportApiRoutes(
       }
     });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
-    const diagrams = diagramsStore(deps.db);
+    const diagrams = diagramWriter(deps.db);
     const folders = foldersStore(deps.db);
 
     routes.post(

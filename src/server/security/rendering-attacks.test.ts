@@ -15,7 +15,7 @@ import { openDatabase, type Database } from '../db/client.js';
 import { testApp } from '../test/app.js';
 import { makeWorld, type World } from '../test/world.js';
 import { xssPayloads, type XssPayload } from '../test/xss-payloads.js';
-import { diagramsStore } from '../diagrams/store.js';
+import { diagramWriter } from '../diagrams/writer.js';
 import { usersStore } from '../users/store.js';
 
 const executablePath = findChromium();
@@ -46,7 +46,7 @@ describe('rendering attacks on the server renderer', () => {
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
     world = await makeWorld(database.db, APP_SECRET);
     const owner = await usersStore(database.db).findById(world.ownerId);
-    const store = diagramsStore(database.db);
+    const store = diagramWriter(database.db);
     for (const payload of payloads) {
       const diagram = await store.create(owner!, { title: payload.name, content: payload.content });
       const shared = await store.update(owner!, diagram.id, { isPublic: true });

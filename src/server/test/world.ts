@@ -23,7 +23,7 @@ import {
   sessions,
   users,
 } from '../db/schema.js';
-import { diagramsStore } from '../diagrams/store.js';
+import { diagramWriter } from '../diagrams/writer.js';
 import { foldersStore } from '../folders/store.js';
 import { usersStore } from '../users/store.js';
 
@@ -80,7 +80,7 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
     avatarUrl: null,
   });
 
-  const store = diagramsStore(db);
+  const store = diagramWriter(db);
   const folder = await foldersStore(db).create(owner.id, `Folder ${secret}`);
   const diagram = await store.create(owner, {
     title: `Title ${secret}`,
@@ -94,7 +94,7 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
     .where(eq(diagramVersions.diagramId, diagram.id));
   if (!version) throw new Error('no version recorded');
   const trashed = await store.create(owner, { title: `Trashed ${secret}`, content: secret });
-  await store.remove(owner, trashed.id);
+  await store.trash(owner, trashed.id);
   const shared = await store.update(owner, published.id, { isPublic: true });
   if (!shared?.shareToken) throw new Error('no share token');
   const team = collaboratorsStore(db);

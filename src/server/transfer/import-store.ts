@@ -1,25 +1,26 @@
 /**
  * Stores an import plan for the acting user in ONE transaction: folders are found by name among
  * the user's own (read once) or created with multi-row inserts, then the diagrams are inserted in
- * batches. Any failure rolls everything back, so an import is all or nothing. Between batches
- * the event loop gets a turn, so other requests are answered during a large import.
+ * batches by the diagram writer. Any failure rolls everything back, so an import is all or
+ * nothing. Between batches the event loop gets a turn, so other requests are answered during a
+ * large import.
  */
 import { setImmediate } from 'node:timers/promises';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Folder } from '../../shared/schemas.js';
 import type { ImportResult } from '../../shared/transfer.js';
 import type { Db } from '../db/client.js';
-import { diagrams, diagramVersions, folders as foldersTable } from '../db/schema.js';
+import { folders as foldersTable } from '../db/schema.js';
 import type { Actor } from '../diagrams/access.js';
-import { toSummary } from '../diagrams/store.js';
+import { diagramWriter } from '../diagrams/writer.js';
 import { foldersStore } from '../folders/store.js';
 import type { ImportPlan } from './import-plan.js';
 
 const BATCH = 500;
 const FOLDER_BATCH = 2_500;
-const { content: _content, ...summaryColumns } = getTableColumns(diagrams);
 
 export function importStore(db: Db) {
+  const writer = diagramWriter(db);
   return {
     async importPlan(actor: Actor, plan: ImportPlan): Promise<ImportResult> {
       return db.transaction(async (tx) => {
@@ -60,7 +61,6 @@ export function importStore(db: Db) {
         }
 
         const rows = plan.diagrams.map((diagram) => ({
-          userId: actor.id,
           title: diagram.title,
           content: diagram.content,
           folderId: diagram.folder === null ? null : (byName.get(diagram.folder)?.id ?? null),
@@ -71,21 +71,10 @@ export function importStore(db: Db) {
         const created = [];
         for (let start = 0; start < rows.length; start += BATCH) {
           const batch = rows.slice(start, start + BATCH);
-          const inserted = await tx.insert(diagrams).values(batch).returning(summaryColumns);
-          // Each imported diagram starts its history, as one made in the editor does.
-          await tx.insert(diagramVersions).values(
-            inserted.map((row, i) => ({
-              diagramId: row.id,
-              title: batch[i]!.title,
-              content: batch[i]!.content,
-              savedBy: actor.id,
-              kind: 'created' as const,
-            })),
-          );
-          created.push(...inserted);
+          created.push(...(await writer.insertImported(tx, actor, batch)));
           await setImmediate();
         }
-        return { diagrams: created.map(toSummary), folders: createdFolders };
+        return { diagrams: created, folders: createdFolders };
       });
     },
   };

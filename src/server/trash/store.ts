@@ -2,16 +2,15 @@
  * 'Recently deleted': the caller's diagrams in the trash, restoring them, deleting them for good,
  * and purging what has waited longer than TRASH_DAYS.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { TRASH_DAYS, type TrashedDiagram } from '../../shared/versions.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { diagrams } from '../db/schema.js';
-import { trashedBy, type Actor } from '../diagrams/access.js';
-import { toDiagramDto } from '../diagrams/store.js';
+import { expiredInTrash as expired, trashedBy, type Actor } from '../diagrams/access.js';
+import { diagramWriter } from '../diagrams/writer.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const expired = lte(diagrams.deletedAt, sql`now() - ${`${TRASH_DAYS} days`}::interval`);
 
 export function trashStore(db: Db) {
   const byId = (actor: Actor, id: number) => and(eq(diagrams.id, id), trashedBy(actor));
@@ -54,17 +53,9 @@ export function trashStore(db: Db) {
       );
     },
 
-    /**
-     * Takes the diagram out of the trash. Its folder is kept when it still exists: deleting a
-     * folder sets its diagrams' folderId to null (foreign key), trashed ones included.
-     */
-    async restore(actor: Actor, id: number): Promise<Diagram | null> {
-      const [row] = await db
-        .update(diagrams)
-        .set({ deletedAt: null })
-        .where(and(byId(actor, id), sql`not ${expired}`))
-        .returning();
-      return row ? toDiagramDto(row) : null;
+    /** Takes the diagram out of the trash (through the diagram writer). */
+    restore(actor: Actor, id: number): Promise<Diagram | null> {
+      return diagramWriter(db).untrash(actor, id);
     },
 
     /** Deletes a trashed diagram for good, with its versions and collaborators (cascade). */

@@ -1,4 +1,4 @@
-/** Version history of a diagram: list, read one, restore one. Parse → store → reply. */
+/** Version history of a diagram: list, read one (store), restore one (writer). Parse → call → reply. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParams } from '../../shared/schemas.js';
@@ -6,17 +6,15 @@ import { versionParams } from '../../shared/versions.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND, replyToUpdate } from '../diagrams/replies.js';
-import { diagramsStore } from '../diagrams/store.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
 import { notFound } from '../errors.js';
-import type { LiveRest } from '../live/rest.js';
 import { versionsStore } from './store.js';
 
 export const VERSION_NOT_FOUND = 'Version not found';
 
-export function versionRoutes(app: FastifyInstance, db: Db, live: LiveRest): void {
+export function versionRoutes(app: FastifyInstance, db: Db, writer: DiagramWriter): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const versions = versionsStore(db);
-  const diagrams = diagramsStore(db);
 
   routes.get('/api/diagrams/:id/versions', { schema: { params: idParams } }, async (request) => {
     const user = await requireUser(db, request);
@@ -44,7 +42,7 @@ export function versionRoutes(app: FastifyInstance, db: Db, live: LiveRest): voi
     async (request, reply) => {
       const user = await requireUser(db, request);
       const { id, versionId } = request.params;
-      const result = await diagrams.restoreVersion(user, id, versionId, live.update);
+      const result = await writer.restore(user, id, versionId);
       if (result.status === 'no-version') throw notFound(VERSION_NOT_FOUND);
       return replyToUpdate(result, reply);
     },

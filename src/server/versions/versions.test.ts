@@ -9,8 +9,8 @@ import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
 import { describeEach } from '../test/needs.js';
 import { makeUser } from '../test/factories.js';
-import { diagramsStore } from '../diagrams/store.js';
-import { recordVersion } from './store.js';
+import { diagramWriter } from '../diagrams/writer.js';
+import { recordVersion } from '../diagrams/record-version.js';
 
 type Who = 'anonymous' | 'owner' | 'editor' | 'viewer' | 'stranger';
 
@@ -247,7 +247,7 @@ describeEach(testDatabases, 'version history on $name', ({ open }) => {
   });
 
   it('thins older versions to one a day and keeps at most 100 besides the first', async () => {
-    const store = diagramsStore(database.db);
+    const store = diagramWriter(database.db);
     const user = await makeUser(database.db);
     const diagram = await store.create(user, { title: 'Busy', content: 'c0' });
     const day = 24 * 3_600_000;
@@ -296,7 +296,7 @@ describeEach(testDatabases, 'version history on $name', ({ open }) => {
   });
 
   it('keeps the newest of each old day when under the limit', async () => {
-    const store = diagramsStore(database.db);
+    const store = diagramWriter(database.db);
     const user = await makeUser(database.db);
     const diagram = await store.create(user, { title: 'Quiet', content: 'q0' });
     const day = 24 * 3_600_000;

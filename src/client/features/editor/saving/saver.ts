@@ -5,6 +5,7 @@
  */
 import type { CreateDiagramBody, Diagram, DiagramAccess, UpdateDiagramBody } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
+import type { ClientSaveKind } from '@shared/versions';
 import { HttpError } from '@/api/http';
 import type { DraftStore } from '../draftStore';
 import { isUnsaved, type DocumentStore, type LostAccess } from './documentStore';
@@ -15,7 +16,7 @@ export interface SaverApi {
 }
 
 export type SaveOutcome = 'saved' | 'unchanged' | 'conflict' | 'access-lost';
-export type SaveKind = 'manual' | 'auto';
+export type SaveKind = ClientSaveKind;
 
 /** Saving through the live session instead of REST (while one holds the diagram). */
 export interface LiveSaver {

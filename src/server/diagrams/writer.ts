@@ -1,0 +1,381 @@
+/**
+ * The one writer of a diagram's row (title, text, sharing, folder, trash, `updatedAt`) and of its
+ * versions (record-version.ts). REST edits, restores, live stores and imports all write here;
+ * a lint rule keeps every other file from writing the row. A REST change of title or text is
+ * also one edit of the open live document, through the port live/ registers (live-port.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
+import type { Diagram, DiagramSummary, OpenedDiagram } from '../../shared/schemas.js';
+import type { SaveKind } from '../../shared/versions.js';
+import type { Db } from '../db/client.js';
+import { diagrams, diagramVersions } from '../db/schema.js';
+import { foldersStore } from '../folders/store.js';
+import { can, type Action } from '../policy/can.js';
+import { expiredInTrash, mayDo, notDeleted, trashedBy, type Actor } from './access.js';
+import type { LiveDocuments, LiveEdit } from './live-port.js';
+import { creditLater, recordVersion } from './record-version.js';
+import { diagramsStore, toDiagramDto, toSummary, type NewDiagram } from './store.js';
+
+/** The one `updatedAt` of a write: strictly later than the last, even within one millisecond. */
+const NEXT_UPDATED_AT = sql`greatest(clock_timestamp(), ${diagrams.updatedAt} + interval '1 millisecond')`;
+
+/** 192 random bits, URL-safe: unguessable share links. */
+export const newShareToken = () => randomBytes(24).toString('base64url');
+
+export interface DiagramPatch {
+  title?: string;
+  content?: string;
+  isPublic?: boolean;
+  folderId?: number | null;
+}
+
+/**
+ * The fields only some roles may change, and the action each change is (policy/can.ts). An
+ * editor may still send them with their current values (a client saving the whole diagram).
+ */
+const GUARDED_FIELDS = { isPublic: 'share', folderId: 'move' } as const satisfies Record<
+  string,
+  Action
+>;
+
+export type UpdateResult =
+  | { status: 'updated'; diagram: Diagram }
+  | { status: 'missing' }
+  /** The caller may read the diagram but not do `action`. */
+  | { status: 'forbidden'; action: Action }
+  /** The patch moves the diagram into a folder that is not the caller's. */
+  | { status: 'no-folder' }
+  /** The stored row changed after `expectedUpdatedAt`; it is returned untouched. */
+  | { status: 'conflict'; diagram: Diagram };
+
+/** A diagram written by an import (its first version is recorded with it). */
+export type ImportedDiagram = Pick<
+  typeof diagrams.$inferInsert,
+  'title' | 'content' | 'folderId' | 'position' | 'createdAt' | 'updatedAt'
+> & { title: string; content: string };
+
+const { content: _content, ...summaryColumns } = getTableColumns(diagrams);
+
+const touchesText = (patch: DiagramPatch) =>
+  patch.title !== undefined || patch.content !== undefined;
+
+/** The first action of `patch` the caller's access does not allow (null: all allowed). */
+function refusedAction(current: OpenedDiagram, patch: DiagramPatch): Action | null {
+  if (!can(current.access, 'edit')) return 'edit';
+  for (const [field, action] of Object.entries(GUARDED_FIELDS)) {
+    const value = patch[field as keyof typeof GUARDED_FIELDS];
+    const changes = value !== undefined && value !== current[field as keyof typeof GUARDED_FIELDS];
+    if (changes && !can(current.access, action)) return action;
+  }
+  return null;
+}
+
+/** SQL: the caller may make every change `patch` names (a field sent unchanged is no change). */
+function mayApply(actor: Actor, patch: DiagramPatch): SQL {
+  const conditions = [mayDo(actor, 'edit')];
+  if (patch.isPublic !== undefined) {
+    conditions.push(
+      sql`(${eq(diagrams.isPublic, patch.isPublic)} or ${mayDo(actor, GUARDED_FIELDS.isPublic)})`,
+    );
+  }
+  if (patch.folderId !== undefined) {
+    conditions.push(
+      sql`(${diagrams.folderId} is not distinct from ${patch.folderId} or ${mayDo(actor, GUARDED_FIELDS.folderId)})`,
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+export function diagramWriter(db: Db) {
+  const reads = diagramsStore(db);
+  const folders = foldersStore(db);
+  let live: LiveDocuments | null = null;
+
+  // One text write per diagram at a time on this instance: the stale check and the live edit
+  // it guards land together, so a racing PUT's 409 carries the winner's text.
+  const writes = new Map<number, Promise<unknown>>();
+  function oneAtATime<T>(id: number, write: () => Promise<T>): Promise<T> {
+    const previous = writes.get(id) ?? Promise.resolve();
+    const next = previous.then(write, write);
+    const settled = next.catch(() => undefined);
+    writes.set(id, settled);
+    void settled.then(() => {
+      if (writes.get(id) === settled) writes.delete(id);
+    });
+    return next;
+  }
+
+  /**
+   * A move must be into one of the mover's folders; sending the folder the diagram is already in
+   * is no move (an editor saving the whole diagram sends the owner's folder).
+   */
+  async function folderRefused(
+    actor: Actor,
+    current: OpenedDiagram | null,
+    folderId: number | null | undefined,
+  ): Promise<boolean> {
+    if (folderId == null) return false;
+    if (current && (current.folderId === folderId || !can(current.access, 'move'))) return false;
+    return !(await folders.owns(actor.id, folderId));
+  }
+
+  /** Why a guarded write found no row: the diagram is gone, not the caller's to change, or newer. */
+  async function diagnose(actor: Actor, id: number, patch: DiagramPatch): Promise<UpdateResult> {
+    const current = await reads.open(actor, id);
+    if (!current) return { status: 'missing' };
+    const action = refusedAction(current, patch);
+    if (action) return { status: 'forbidden', action };
+    const { access: _access, ...diagram } = current;
+    return { status: 'conflict', diagram };
+  }
+
+  /**
+   * Writes the patch if the caller may, and only if the row was not changed after
+   * `expectedUpdatedAt` (one statement, so two writers cannot both pass; null skips the check).
+   * Making a diagram public gives it a share token the first time. A change of title or text
+   * records a version, and logs `edit`, in the same transaction.
+   */
+  async function writeRow(
+    actor: Actor,
+    id: number,
+    patch: DiagramPatch,
+    expectedUpdatedAt: Date | null,
+    kind: SaveKind,
+    edit: LiveEdit | null,
+  ): Promise<UpdateResult> {
+    const guard = and(
+      eq(diagrams.id, id),
+      mayApply(actor, patch),
+      expectedUpdatedAt ? lte(diagrams.updatedAt, expectedUpdatedAt) : undefined,
+    );
+    const written = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(diagrams)
+        .set({
+          ...patch,
+          ...(patch.isPublic
+            ? { shareToken: sql`coalesce(${diagrams.shareToken}, ${newShareToken()})` }
+            : {}),
+          updatedAt: NEXT_UPDATED_AT,
+        })
+        .where(guard)
+        .returning();
+      if (!row) return undefined;
+      if (touchesText(patch)) {
+        await recordVersion(tx, {
+          diagramId: row.id,
+          title: row.title,
+          content: row.content,
+          savedBy: actor.id,
+          kind,
+          authors: [actor.id],
+        });
+      }
+      await edit?.log(tx);
+      return row;
+    });
+    if (!written) return diagnose(actor, id, patch);
+    await edit?.apply();
+    // The row as this write committed it: its updatedAt is the one a crash keeps.
+    return { status: 'updated', diagram: toDiagramDto(written) };
+  }
+
+  /** A change of title or text by a caller whose access was read (`current`), live or not. */
+  function writeText(
+    actor: Actor,
+    current: OpenedDiagram,
+    patch: DiagramPatch,
+    expectedUpdatedAt: Date | null,
+    kind: SaveKind,
+  ): Promise<UpdateResult> {
+    if (!live) return writeRow(actor, current.id, patch, expectedUpdatedAt, kind, null);
+    const by = { actor, access: current.access, kind };
+    const change = { title: patch.title, content: patch.content };
+    return live.editing(current.id, by, change, (edit) =>
+      writeRow(actor, current.id, patch, expectedUpdatedAt, kind, edit),
+    );
+  }
+
+  return {
+    /** Registers the live documents that REST writes edit (live/rest-edits.ts). */
+    connectLive(documents: LiveDocuments): void {
+      live = documents;
+    },
+
+    /** Makes the row hold every acknowledged live edit, before it is read. */
+    async settle(id: number): Promise<void> {
+      await live?.settle(id);
+    },
+
+    /** Creates the diagram and its first version in one transaction. */
+    async create(actor: Actor, input: NewDiagram): Promise<Diagram> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(diagrams)
+          .values({
+            userId: actor.id,
+            title: input.title,
+            content: input.content,
+            folderId: input.folderId,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordVersion(tx, {
+          diagramId: row.id,
+          title: row.title,
+          content: row.content,
+          savedBy: actor.id,
+          kind: 'created',
+          authors: [actor.id],
+        });
+        return toDiagramDto(row);
+      });
+    },
+
+    /** Inserts imported diagrams, each with its first version, in the import's transaction. */
+    async insertImported(
+      tx: Db,
+      actor: Actor,
+      batch: ImportedDiagram[],
+    ): Promise<DiagramSummary[]> {
+      const rows = batch.map((diagram) => ({ ...diagram, userId: actor.id }));
+      const inserted = await tx.insert(diagrams).values(rows).returning(summaryColumns);
+      // Each imported diagram starts its history, as one made in the editor does.
+      await tx.insert(diagramVersions).values(
+        inserted.map((row, i) => ({
+          diagramId: row.id,
+          title: batch[i]!.title,
+          content: batch[i]!.content,
+          savedBy: actor.id,
+          kind: 'created' as const,
+        })),
+      );
+      return inserted.map(toSummary);
+    },
+
+    /**
+     * PUT: changes the caller may make, guarded by `expectedUpdatedAt` (null: unguarded). A change
+     * of title or text reads the row once (access, folder) and is one edit of the live document.
+     */
+    async edit(
+      actor: Actor,
+      id: number,
+      patch: DiagramPatch,
+      expectedUpdatedAt: Date | null,
+      kind: SaveKind = 'manual',
+    ): Promise<UpdateResult> {
+      if (!touchesText(patch)) {
+        if (patch.folderId != null) {
+          const current = await reads.open(actor, id);
+          if (await folderRefused(actor, current, patch.folderId)) return { status: 'no-folder' };
+        }
+        return writeRow(actor, id, patch, expectedUpdatedAt, kind, null);
+      }
+      return oneAtATime(id, async () => {
+        const current = await reads.open(actor, id);
+        if (await folderRefused(actor, current, patch.folderId)) return { status: 'no-folder' };
+        if (!current) return { status: 'missing' };
+        const action = refusedAction(current, patch);
+        if (action) return { status: 'forbidden', action };
+        return writeText(actor, current, patch, expectedUpdatedAt, kind);
+      });
+    },
+
+    /** An unguarded edit (seeding, tools): the diagram, or null when it was not written. */
+    async update(actor: Actor, id: number, patch: DiagramPatch): Promise<Diagram | null> {
+      const result = await this.edit(actor, id, patch, null);
+      return result.status === 'updated' ? result.diagram : null;
+    },
+
+    /**
+     * Makes a version's title and text current, recording a 'restore' version. The caller's
+     * access is checked first so a stranger learns nothing about versions.
+     */
+    async restore(
+      actor: Actor,
+      id: number,
+      versionId: number,
+    ): Promise<UpdateResult | { status: 'no-version' }> {
+      return oneAtATime(id, async () => {
+        const current = await reads.open(actor, id);
+        if (!current) return { status: 'missing' };
+        if (!can(current.access, 'restore')) return { status: 'forbidden', action: 'restore' };
+        const [version] = await db
+          .select({ title: diagramVersions.title, content: diagramVersions.content })
+          .from(diagramVersions)
+          .where(and(eq(diagramVersions.id, versionId), eq(diagramVersions.diagramId, id)));
+        if (!version) return { status: 'no-version' };
+        return writeText(actor, current, version, null, 'restore');
+      });
+    },
+
+    /**
+     * A live document's store, in its transaction (which also keeps the Yjs state and drops the
+     * folded log): writes the document's title (null: keep the row's) and text into the row when
+     * they changed, or when `force` (an explicit Save), recording a version credited to the
+     * authors of the folded edits; else credits them to the next version. Null when the diagram
+     * is gone or in the trash.
+     */
+    async storeLive(
+      tx: Db,
+      diagramId: number,
+      held: { title: string | null; content: string },
+      options: {
+        kind: SaveKind;
+        savedBy: number | null;
+        force?: boolean;
+        /** Whose logged edits the store folds in, read once the row is locked. */
+        foldedAuthors: () => Promise<number[]>;
+      },
+    ): Promise<{ updatedAt: Date; changed: boolean } | null> {
+      const [current] = await tx
+        .select({ title: diagrams.title, content: diagrams.content, updatedAt: diagrams.updatedAt })
+        .from(diagrams)
+        .where(and(eq(diagrams.id, diagramId), notDeleted))
+        .for('update');
+      if (!current) return null;
+      const title = held.title ?? current.title;
+      const { content } = held;
+      const changed = current.title !== title || current.content !== content;
+      const authors = await options.foldedAuthors();
+      if (!changed && !options.force) {
+        await creditLater(tx, diagramId, authors);
+        return { updatedAt: current.updatedAt, changed };
+      }
+      const [row] = await tx
+        .update(diagrams)
+        .set({ title, content, updatedAt: NEXT_UPDATED_AT })
+        .where(eq(diagrams.id, diagramId))
+        .returning({ updatedAt: diagrams.updatedAt });
+      const { kind, savedBy } = options;
+      await recordVersion(tx, { diagramId, title, content, savedBy, kind, authors });
+      return { updatedAt: row?.updatedAt ?? current.updatedAt, changed };
+    },
+
+    /** Moves the diagram to the trash (the owner only); trash/ handles the rest of its life. */
+    async trash(actor: Actor, id: number): Promise<boolean> {
+      const rows = await db
+        .update(diagrams)
+        .set({ deletedAt: sql`clock_timestamp()` })
+        .where(and(eq(diagrams.id, id), mayDo(actor, 'delete')))
+        .returning({ id: diagrams.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes the diagram out of the trash unless it expired. Its folder is kept when it still
+     * exists: deleting a folder sets its diagrams' folderId to null (foreign key), trashed ones too.
+     */
+    async untrash(actor: Actor, id: number): Promise<Diagram | null> {
+      const [row] = await db
+        .update(diagrams)
+        .set({ deletedAt: null })
+        .where(and(eq(diagrams.id, id), trashedBy(actor), sql`not ${expiredInTrash}`))
+        .returning();
+      return row ? toDiagramDto(row) : null;
+    },
+  };
+}
+
+export type DiagramWriter = ReturnType<typeof diagramWriter>;

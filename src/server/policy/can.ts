@@ -1,0 +1,51 @@
+/**
+ * Who may do what with a diagram: the one answer for every route and every live message. The
+ * access comes from diagrams/access.ts (the SQL that finds a caller's role); what each role may
+ * do is decided here, and access.ts builds its conditions for acting from the same table.
+ */
+import type { DiagramAccess } from '../../shared/schemas.js';
+
+/** Everything a caller may ask to do with a diagram. */
+export type Action =
+  /** Open it: its title, text and drawing (REST reads, a live connection). */
+  | 'read'
+  /** List and view its versions. */
+  | 'see-history'
+  /** Change its title and text (PUT, live updates, an explicit live Save). */
+  | 'edit'
+  /** Make a version current again. */
+  | 'restore'
+  /** Turn its public link on or off. */
+  | 'share'
+  /** Move it into another folder. */
+  | 'move'
+  /** Move it to the trash. */
+  | 'delete'
+  /** List, add, change and remove its collaborators. */
+  | 'manage-collaborators';
+
+/** Null (or undefined): the caller has no access to the diagram at all. */
+export type Access = DiagramAccess | null | undefined;
+
+const ALLOWED: Record<Action, readonly DiagramAccess[]> = {
+  read: ['owner', 'editor', 'viewer'],
+  'see-history': ['owner', 'editor', 'viewer'],
+  edit: ['owner', 'editor'],
+  restore: ['owner', 'editor'],
+  share: ['owner'],
+  move: ['owner'],
+  delete: ['owner'],
+  'manage-collaborators': ['owner'],
+};
+
+export const ACTIONS = Object.keys(ALLOWED) as Action[];
+
+/** Whether a caller with `access` may do `action`. */
+export function can(access: Access, action: Action): boolean {
+  return access != null && ALLOWED[action].includes(access);
+}
+
+/** The roles that may do `action` (for the SQL conditions of diagrams/access.ts). */
+export function rolesThatMay(action: Action): readonly DiagramAccess[] {
+  return ALLOWED[action];
+}
