@@ -1,27 +1,29 @@
 /**
  * The one writer of a diagram's row (title, text, sharing, folder, trash, `updatedAt`) and of its
- * versions (record-version.ts). REST edits, restores, live stores and imports all write here;
+ * versions (record-version.ts, row-writes.ts). REST edits, restores, live stores and imports all write here;
  * a lint rule keeps every other file from writing the row. A REST change of title or text is
  * also one edit of the open live document, through the port live/ registers (live-port.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { and, eq, getTableColumns, lte, sql, type SQL } from 'drizzle-orm';
-import type { Diagram, DiagramSummary, OpenedDiagram } from '../../shared/schemas.js';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { Diagram, OpenedDiagram } from '../../shared/schemas.js';
 import type { SaveKind } from '../../shared/versions.js';
 import type { Db } from '../db/client.js';
 import { diagrams, diagramVersions } from '../db/schema.js';
 import { foldersStore } from '../folders/store.js';
 import { can, type Action } from '../policy/can.js';
-import { expiredInTrash, mayDo, notDeleted, trashedBy, type Actor } from './access.js';
+import { mayDo, type Actor } from './access.js';
 import type { LiveDocuments, LiveEdit } from './live-port.js';
-import { creditLater, recordVersion } from './record-version.js';
-import { diagramsStore, toDiagramDto, toSummary, type NewDiagram } from './store.js';
-
-/** The one `updatedAt` of a write: strictly later than the last, even within one millisecond. */
-const NEXT_UPDATED_AT = sql`greatest(clock_timestamp(), ${diagrams.updatedAt} + interval '1 millisecond')`;
-
-/** 192 random bits, URL-safe: unguessable share links. */
-export const newShareToken = () => randomBytes(24).toString('base64url');
+import { recordVersion } from './record-version.js';
+import {
+  NEXT_UPDATED_AT,
+  createDiagram,
+  insertImported,
+  newShareToken,
+  storeLive,
+  trashDiagram,
+  untrashDiagram,
+} from './row-writes.js';
+import { diagramsStore, toDiagramDto, type NewDiagram } from './store.js';
 
 export interface DiagramPatch {
   title?: string;
@@ -48,14 +50,6 @@ export type UpdateResult =
   | { status: 'no-folder' }
   /** The stored row changed after `expectedUpdatedAt`; it is returned untouched. */
   | { status: 'conflict'; diagram: Diagram };
-
-/** A diagram written by an import (its first version is recorded with it). */
-export type ImportedDiagram = Pick<
-  typeof diagrams.$inferInsert,
-  'title' | 'content' | 'folderId' | 'position' | 'createdAt' | 'updatedAt'
-> & { title: string; content: string };
-
-const { content: _content, ...summaryColumns } = getTableColumns(diagrams);
 
 const touchesText = (patch: DiagramPatch) =>
   patch.title !== undefined || patch.content !== undefined;
@@ -209,50 +203,12 @@ export function diagramWriter(db: Db) {
     },
 
     /** Creates the diagram and its first version in one transaction. */
-    async create(actor: Actor, input: NewDiagram): Promise<Diagram> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(diagrams)
-          .values({
-            userId: actor.id,
-            title: input.title,
-            content: input.content,
-            folderId: input.folderId,
-          })
-          .returning();
-        if (!row) throw new Error('insert returned no row');
-        await recordVersion(tx, {
-          diagramId: row.id,
-          title: row.title,
-          content: row.content,
-          savedBy: actor.id,
-          kind: 'created',
-          authors: [actor.id],
-        });
-        return toDiagramDto(row);
-      });
-    },
-
-    /** Inserts imported diagrams, each with its first version, in the import's transaction. */
-    async insertImported(
-      tx: Db,
-      actor: Actor,
-      batch: ImportedDiagram[],
-    ): Promise<DiagramSummary[]> {
-      const rows = batch.map((diagram) => ({ ...diagram, userId: actor.id }));
-      const inserted = await tx.insert(diagrams).values(rows).returning(summaryColumns);
-      // Each imported diagram starts its history, as one made in the editor does.
-      await tx.insert(diagramVersions).values(
-        inserted.map((row, i) => ({
-          diagramId: row.id,
-          title: batch[i]!.title,
-          content: batch[i]!.content,
-          savedBy: actor.id,
-          kind: 'created' as const,
-        })),
-      );
-      return inserted.map(toSummary);
-    },
+    create: (actor: Actor, input: NewDiagram): Promise<Diagram> => createDiagram(db, actor, input),
+    insertImported,
+    storeLive,
+    /** Moves the diagram to the trash (the owner only); trash/ handles the rest of its life. */
+    trash: (actor: Actor, id: number): Promise<boolean> => trashDiagram(db, actor, id),
+    untrash: (actor: Actor, id: number): Promise<Diagram | null> => untrashDiagram(db, actor, id),
 
     /**
      * PUT: changes the caller may make, guarded by `expectedUpdatedAt` (null: unguarded). A change
@@ -308,72 +264,6 @@ export function diagramWriter(db: Db) {
         if (!version) return { status: 'no-version' };
         return writeText(actor, current, version, null, 'restore');
       });
-    },
-
-    /**
-     * A live document's store, in its transaction (which also keeps the Yjs state and drops the
-     * folded log): writes the document's title (null: keep the row's) and text into the row when
-     * they changed, or when `force` (an explicit Save), recording a version credited to the
-     * authors of the folded edits; else credits them to the next version. Null when the diagram
-     * is gone or in the trash.
-     */
-    async storeLive(
-      tx: Db,
-      diagramId: number,
-      held: { title: string | null; content: string },
-      options: {
-        kind: SaveKind;
-        savedBy: number | null;
-        force?: boolean;
-        /** Whose logged edits the store folds in, read once the row is locked. */
-        foldedAuthors: () => Promise<number[]>;
-      },
-    ): Promise<{ updatedAt: Date; changed: boolean } | null> {
-      const [current] = await tx
-        .select({ title: diagrams.title, content: diagrams.content, updatedAt: diagrams.updatedAt })
-        .from(diagrams)
-        .where(and(eq(diagrams.id, diagramId), notDeleted))
-        .for('update');
-      if (!current) return null;
-      const title = held.title ?? current.title;
-      const { content } = held;
-      const changed = current.title !== title || current.content !== content;
-      const authors = await options.foldedAuthors();
-      if (!changed && !options.force) {
-        await creditLater(tx, diagramId, authors);
-        return { updatedAt: current.updatedAt, changed };
-      }
-      const [row] = await tx
-        .update(diagrams)
-        .set({ title, content, updatedAt: NEXT_UPDATED_AT })
-        .where(eq(diagrams.id, diagramId))
-        .returning({ updatedAt: diagrams.updatedAt });
-      const { kind, savedBy } = options;
-      await recordVersion(tx, { diagramId, title, content, savedBy, kind, authors });
-      return { updatedAt: row?.updatedAt ?? current.updatedAt, changed };
-    },
-
-    /** Moves the diagram to the trash (the owner only); trash/ handles the rest of its life. */
-    async trash(actor: Actor, id: number): Promise<boolean> {
-      const rows = await db
-        .update(diagrams)
-        .set({ deletedAt: sql`clock_timestamp()` })
-        .where(and(eq(diagrams.id, id), mayDo(actor, 'delete')))
-        .returning({ id: diagrams.id });
-      return rows.length > 0;
-    },
-
-    /**
-     * Takes the diagram out of the trash unless it expired. Its folder is kept when it still
-     * exists: deleting a folder sets its diagrams' folderId to null (foreign key), trashed ones too.
-     */
-    async untrash(actor: Actor, id: number): Promise<Diagram | null> {
-      const [row] = await db
-        .update(diagrams)
-        .set({ deletedAt: null })
-        .where(and(eq(diagrams.id, id), trashedBy(actor), sql`not ${expiredInTrash}`))
-        .returning();
-      return row ? toDiagramDto(row) : null;
     },
   };
 }
