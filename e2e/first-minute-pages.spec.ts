@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DiagramSummary } from '../src/shared/schemas';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testids';
 import { HISTORY_TESTIDS } from '../src/client/features/history/copy';

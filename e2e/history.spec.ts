@@ -3,7 +3,7 @@ import type { Diagram } from '../src/shared/schemas';
 import type { VersionSummary } from '../src/shared/versions';
 import { TEMPLATES } from '../src/shared/templates';
 import { EDITOR_COPY } from '../src/client/features/editor/copy';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
 import { HISTORY_COPY, HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';

@@ -8,7 +8,7 @@ import { SIDEBAR_PANEL_ID } from '@/features/sidebar/SidebarToggle';
 import type { SidebarPanel } from '@/features/sidebar/useSidebarPanel';
 import { EDITOR_COPY } from './copy';
 import { PhoneTabs, type PhoneTab } from './PhoneTabs';
-import { useMediaQuery } from './useMediaQuery';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { EDITOR_TESTIDS } from './testids';
 
 /** Spec leaves the preview's minimum open; a sliver of diagram is useless, so keep 20%. */

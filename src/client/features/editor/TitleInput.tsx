@@ -1,6 +1,6 @@
 import { normaliseTitle } from '@shared/title';
 import { EDITOR_COPY } from './copy';
-import { useDraftField, type DraftStore } from './draftStore';
+import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 import { EDITOR_TESTIDS } from './testids';
 
 /** The diagram title; spec §5: left empty, it becomes 'Untitled' when the field loses focus. */

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { EditorSession } from './codemirror/editorSession';
 import type { CodeEditorHandle } from './CodeEditor';
-import { loadInitialDraft } from './draftStorage';
-import type { Draft } from './draftStore';
-import { draftView } from './document/draftView';
-import { OpenDiagram } from './document/openDiagram';
+import { loadInitialDraft } from '@/diagram/draftStorage';
+import type { Draft } from '@/diagram/draftStore';
+import { draftView } from '@/diagram/draftView';
+import { OpenDiagram } from '@/diagram/openDiagram';
 
 /**
  * What every editor variant has: the draft, the CodeMirror view and the template chooser.

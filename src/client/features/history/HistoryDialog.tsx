@@ -12,8 +12,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
-import { useDraftField, type DraftStore } from '@/features/editor/draftStore';
-import { isUnsaved, useDocument } from '@/features/editor/saving/documentStore';
+import { useDraftField, type DraftStore } from '@/diagram/draftStore';
+import { isUnsaved, useDocument } from '@/diagram/saving/documentStore';
 import { Preview } from '@/features/preview/Preview';
 import { cn } from '@/lib/cn';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';

@@ -5,9 +5,9 @@
 import { useCallback } from 'react';
 import type { VersionSummary } from '@shared/versions';
 import { useRestoreVersion } from '@/api/versions';
-import type { DraftStore } from '@/features/editor/draftStore';
-import { isUnsaved } from '@/features/editor/saving/documentStore';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import type { DraftStore } from '@/diagram/draftStore';
+import { isUnsaved } from '@/diagram/saving/documentStore';
+import type { DocumentSession } from '@/diagram/saving/useDocumentSession';
 
 export type RestoreSession = Pick<DocumentSession, 'doc' | 'saver' | 'open'>;
 

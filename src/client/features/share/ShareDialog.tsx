@@ -14,8 +14,8 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
-import { adoptServerFields, useDocument } from '@/features/editor/saving/documentStore';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import { adoptServerFields, useDocument } from '@/diagram/saving/documentStore';
+import type { DocumentSession } from '@/diagram/saving/useDocumentSession';
 import { CollaboratorsSection } from './CollaboratorsSection';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from './copy';
 import { OwnerOnlyNotice } from './OwnerOnlyNotice';

@@ -7,10 +7,10 @@ import { useCallback } from 'react';
 import type { DiagramSummary } from '@shared/schemas';
 import { useDeleteDiagram, useMoveDiagram } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
-import { blankDraft } from '@/features/editor/draftStorage';
-import { adoptServerFields } from '@/features/editor/saving/documentStore';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
-import { useOpenDiagram } from '@/features/editor/saving/useOpenDiagram';
+import { blankDraft } from '@/diagram/draftStorage';
+import { adoptServerFields } from '@/diagram/saving/documentStore';
+import type { DocumentSession } from '@/diagram/saving/useDocumentSession';
+import { useOpenDiagram } from '@/diagram/saving/useOpenDiagram';
 import { SIDEBAR_TEXT } from './copy';
 import type { DropTarget } from './tree';
 

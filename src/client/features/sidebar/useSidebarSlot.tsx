@@ -1,6 +1,6 @@
 /** Everything the signed-in editor needs for the sidebar: the panel's content, handle and toggle. */
 import { useMemo } from 'react';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import type { DocumentSession } from '@/diagram/saving/useDocumentSession';
 import { Sidebar } from './Sidebar';
 import { SidebarToggle } from './SidebarToggle';
 import { useSidebarPanel } from './useSidebarPanel';

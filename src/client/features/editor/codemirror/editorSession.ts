@@ -3,7 +3,7 @@ import { EditorView } from '@codemirror/view';
 import { yCollab } from 'y-codemirror.next';
 import { remoteCursorTheme } from './remoteCursors';
 import { installBenchHook } from '../benchHook';
-import type { OpenDiagram } from '../document/openDiagram';
+import type { OpenDiagram } from '@/diagram/openDiagram';
 import { baseExtensions } from './extensions';
 import { EditorSmarts } from './smarts/bridge';
 import { darkEditorTheme, lightEditorTheme } from './theme';

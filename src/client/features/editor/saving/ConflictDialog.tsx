@@ -8,9 +8,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { SAVING_COPY, SAVING_TESTIDS } from './copy';
-
-export type ConflictChoice = 'keep-server' | 'overwrite' | 'keep-both';
+import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
+import type { ConflictChoice } from '@/diagram/saving/useDocumentSession';
 
 /** A 409 from the server: the user decides which text wins; neither is lost silently. */
 export function ConflictDialog({

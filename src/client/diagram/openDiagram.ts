@@ -11,7 +11,7 @@
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { LIVE_META, LIVE_TEXT } from '@shared/live';
-import type { Draft } from '../draftStore';
+import type { Draft } from './draftStore';
 import { applyTextDiff } from './textDiff';
 
 /** Transaction origins: a program change (template, restore, import), and the two directions. */

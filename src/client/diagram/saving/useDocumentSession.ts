@@ -9,7 +9,6 @@ import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
 import type { Draft, DraftStore } from '../draftStore';
 import { SAVING_COPY } from './copy';
-import type { ConflictChoice } from './ConflictDialog';
 import {
   createDocumentStore,
   documentFromDiagram,
@@ -29,6 +28,9 @@ import {
 import { backupKey, backupToOffer, clearBackup, type Backup } from './unsavedBackup';
 import { useAutoSaveSetting } from './useAutoSaveSetting';
 import { useBackupWriter } from './useBackupWriter';
+
+/** How a lost-update conflict is settled: neither text is lost without the user's say. */
+export type ConflictChoice = 'keep-server' | 'overwrite' | 'keep-both';
 
 export interface SessionOptions {
   user: User;

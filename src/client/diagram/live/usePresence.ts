@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LiveRole } from '@shared/live';
-import type { OpenDiagram } from './openDiagram';
+import type { OpenDiagram } from '../openDiagram';
 
 export interface Participant {
   clientId: number;

@@ -11,7 +11,7 @@ import {
 import * as Y from 'yjs';
 import { LIVE_PATH, type LiveRole, type LiveServerMessage } from '@shared/live';
 import { parseLiveMessage, SAVE_MESSAGE } from './liveMessages';
-import type { OpenDiagram } from './openDiagram';
+import type { OpenDiagram } from '../openDiagram';
 import { userColor } from './userColor';
 
 export type LiveStatus = 'connecting' | 'online' | 'offline';
