@@ -3,7 +3,7 @@
  * edits in the drawing, a restored version, a template or import, the title field, a remote
  * participant) goes through the Y.Doc held here; the rest of the screen only reads and listens.
  *
- * Two documents: `local` is what this screen edits and shows; `shared` (when a live session is
+ * Two documents: `local` is what this screen edits and shows; `shared` (when a live connection is
  * attached) is the copy kept in step with the server. Local edits go to `shared` at once while
  * auto-save is on; with it off they stay in `local` (unsaved) until `flush` sends them, while
  * remote edits keep arriving. Undo tracks only this screen's own edits.

@@ -1,6 +1,6 @@
 /**
  * The public page follows the diagram it shows: a read-only live connection to `share:<token>`
- * (no session needed) merges the owner's edits into the page's diagram as they are made, so the
+ * (no sign-in needed) merges the owner's edits into the page's diagram as they are made, so the
  * preview redraws. What the visitor typed stays on the page and is never sent. When the owner
  * stops sharing, the server refuses the document: the page keeps what it last drew.
  */

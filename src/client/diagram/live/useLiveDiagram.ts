@@ -1,5 +1,5 @@
 /**
- * The live session of the signed-in editor's open diagram: connects when a saved diagram is open,
+ * The live connection of the signed-in editor's open diagram: connects when a saved diagram is open,
  * turns the server's messages into the save state (`saved`), access changes and refusals, keeps
  * local edits buffered while auto-save is off, and keeps the diagram on this device (IndexedDB)
  * so edits made offline survive a reload and merge on reconnect.

@@ -13,7 +13,7 @@ function isRole(value: unknown): value is LiveRole {
   return value === 'owner' || value === 'editor' || value === 'viewer';
 }
 
-/** Everyone else on the open diagram right now, from the live session's awareness. */
+/** Everyone else on the open diagram right now, from the live connection's awareness. */
 function readParticipants(diagram: OpenDiagram): Participant[] {
   const awareness = diagram.awareness;
   if (!awareness) return [];

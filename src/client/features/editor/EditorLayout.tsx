@@ -53,7 +53,7 @@ export function EditorLayout({
   ...slots
 }: EditorLayoutProps) {
   const { resolved } = useTheme();
-  const { store, editor, session, templatesOpen, setTemplatesOpen } = core;
+  const { store, editor, view, templatesOpen, setTemplatesOpen } = core;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useShortcuts({
     save: onSave,
@@ -82,11 +82,7 @@ export function EditorLayout({
         signedIn={signedIn}
         sidebar={sidebar}
         editor={
-          <CodeEditor
-            session={session}
-            dark={resolved === 'dark'}
-            onUserEdit={onUserEdit ?? noop}
-          />
+          <CodeEditor view={view} dark={resolved === 'dark'} onUserEdit={onUserEdit ?? noop} />
         }
         preview={<PreviewPane store={store} editor={editor} />}
       />

@@ -20,7 +20,7 @@ import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 import { relativeTime } from './relativeTime';
 import { RestoreConfirm } from './RestoreConfirm';
 import { useNow } from './useNow';
-import { useRestore, type RestoreSession } from './useRestore';
+import { useRestore, type RestoreHandle } from './useRestore';
 import { VersionDiff } from './VersionDiff';
 import { VersionList } from './VersionList';
 
@@ -29,11 +29,11 @@ type View = 'drawing' | 'changes';
 interface HistoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  session: RestoreSession;
+  handle: RestoreHandle;
   draft: DraftStore;
 }
 
-export function HistoryDialog({ open, onOpenChange, session, draft }: HistoryDialogProps) {
+export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -47,16 +47,16 @@ export function HistoryDialog({ open, onOpenChange, session, draft }: HistoryDia
             <DialogDescription>{HISTORY_COPY.description}</DialogDescription>
           </DialogHeader>
         </div>
-        {open && <HistoryBody session={session} draft={draft} />}
+        {open && <HistoryBody handle={handle} draft={draft} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function HistoryBody({ session, draft }: { session: RestoreSession; draft: DraftStore }) {
-  const diagramId = useDocument(session.doc, (state) => state.id);
-  const canRestore = useDocument(session.doc, (state) => state.access !== 'viewer');
-  const unsaved = useDocument(session.doc, (state) => isUnsaved(draft.get(), state.baseline));
+function HistoryBody({ handle, draft }: { handle: RestoreHandle; draft: DraftStore }) {
+  const diagramId = useDocument(handle.doc, (state) => state.id);
+  const canRestore = useDocument(handle.doc, (state) => state.access !== 'viewer');
+  const unsaved = useDocument(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
   const current = useDraftField(draft, 'content');
   const versions = useVersions(diagramId, true);
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -67,7 +67,7 @@ function HistoryBody({ session, draft }: { session: RestoreSession; draft: Draft
   const list = versions.data ?? [];
   const selected = list.find((v) => v.id === chosenId) ?? list[0] ?? null;
   const version = useVersion(diagramId, selected?.id ?? null);
-  const { restore, pending } = useRestore(session, draft);
+  const { restore, pending } = useRestore(handle, draft);
   const when = selected ? relativeTime(new Date(selected.createdAt), now) : '';
 
   const runRestore = async () => {

@@ -15,7 +15,7 @@ import {
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { adoptServerFields, useDocument } from '@/diagram/saving/documentStore';
-import type { DocumentSession } from '@/diagram/saving/useDocumentSession';
+import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 import { CollaboratorsSection } from './CollaboratorsSection';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from './copy';
 import { OwnerOnlyNotice } from './OwnerOnlyNotice';
@@ -24,7 +24,7 @@ import { PublicLinkSection } from './PublicLinkSection';
 interface ShareDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  session: DocumentSession;
+  handle: DiagramHandle;
   user: User;
 }
 
@@ -32,8 +32,8 @@ interface ShareDialogProps {
  * Spec §2 'Share Diagram' for the signed-in editor. The owner turns the public link on and off
  * (saved at once, spec §4) and manages collaborators; a collaborator sees who owns it.
  */
-export function ShareDialog({ open, onOpenChange, session, user }: ShareDialogProps) {
-  const { doc, save } = session;
+export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogProps) {
+  const { doc, save } = handle;
   const queryClient = useQueryClient();
   const id = useDocument(doc, (state) => state.id);
   const access = useDocument(doc, (state) => state.access);

@@ -9,7 +9,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
-import type { ConflictChoice } from '@/diagram/saving/useDocumentSession';
+import type { ConflictChoice } from '@/diagram/saving/useDiagramHandle';
 
 /** A 409 from the server: the user decides which text wins; neither is lost silently. */
 export function ConflictDialog({
