@@ -1,6 +1,6 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { CodeEditorView } from './codemirror/codeEditorView';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 
 /** What the rest of the editor screen may do with the text editor. */
 export type CodeEditorHandle = Pick<

@@ -10,7 +10,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { EDITOR_COPY } from './copy';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 
 export interface DiscardQuestion {
   /** Why the changes would be lost. */

@@ -8,7 +8,7 @@ import { ThemeMenu } from '@/features/theme/ThemeMenu';
 import type { DraftStore } from '@/diagram/draftStore';
 import { ExportSlot } from './ExportSlot';
 import { PhoneMenu } from './PhoneMenu';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 import { TitleInput } from './TitleInput';
 
 /** Parts only one variant has: signed out a 'Sign In' button; signed in the rest. */

@@ -12,7 +12,7 @@ import type { Draft } from '@/diagram/draftStore';
 import { EditorHeader, type HeaderSlots } from './EditorHeader';
 import { EditorPanels, type SidebarSlot } from './EditorPanels';
 import { PreviewPane } from './PreviewPane';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 import type { EditorCore } from './useEditorCore';
 
 interface EditorLayoutProps extends HeaderSlots {

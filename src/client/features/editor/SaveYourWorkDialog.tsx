@@ -12,7 +12,7 @@ import {
 } from '@/components/ui/dialog';
 import { SignInWithGoogleButton } from '@/features/auth/SignInWithGoogleButton';
 import { EDITOR_COPY } from './copy';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 
 interface SaveYourWorkDialogProps {
   open: boolean;

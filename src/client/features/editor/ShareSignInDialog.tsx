@@ -11,7 +11,7 @@ import {
 import { Switch } from '@/components/ui/switch';
 import { SignInWithGoogleButton } from '@/features/auth/SignInWithGoogleButton';
 import { EDITOR_COPY } from './copy';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 
 interface ShareSignInDialogProps {
   open: boolean;

@@ -29,7 +29,7 @@ import { useDiagramHandle } from '@/diagram/saving/useDiagramHandle';
 import { useInitialDiagram } from '@/diagram/saving/useInitialDiagram';
 import { useLiveDiagram } from '@/diagram/live/useLiveDiagram';
 import { useSwitchToDiagram } from '@/diagram/saving/useSwitchToDiagram';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 import { useEditorCore } from './useEditorCore';
 
 /** Signed in: the open diagram is kept on the server, saved by hand or automatically. */

@@ -13,7 +13,7 @@ import {
 } from '@/components/ui/dialog';
 import { TEMPLATE_COPY } from './copy';
 import { TemplateCard } from './TemplateCard';
-import { TEMPLATE_TESTIDS } from './testids';
+import { TEMPLATE_TESTIDS } from './testIds';
 
 interface TemplateDialogProps {
   open: boolean;
