@@ -4,13 +4,7 @@ import { useRef, useState } from 'react';
 import { useVersion, useVersions } from '@/api/versions';
 import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 import { isUnsaved, useDocument } from '@/diagram/saving/documentStore';
@@ -35,21 +29,18 @@ interface HistoryDialogProps {
 
 export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="xl"
-        data-testid={HISTORY_TESTIDS.dialog}
-        className="h-[min(88vh,780px)] max-w-6xl grid-rows-[auto_minmax(0,1fr)] gap-0 overflow-hidden p-0"
-      >
-        <div className="border-b border-border px-6 pt-5 pb-4">
-          <DialogHeader>
-            <DialogTitle>{HISTORY_COPY.title}</DialogTitle>
-            <DialogDescription>{HISTORY_COPY.description}</DialogDescription>
-          </DialogHeader>
-        </div>
-        {open && <HistoryBody handle={handle} draft={draft} />}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="xl"
+      data-testid={HISTORY_TESTIDS.dialog}
+      className="h-[min(88vh,780px)] max-w-6xl grid-rows-[auto_minmax(0,1fr)] gap-0 overflow-hidden p-0"
+      headerClassName="border-b border-border px-6 pt-5 pb-4"
+      title={HISTORY_COPY.title}
+      description={HISTORY_COPY.description}
+    >
+      {open && <HistoryBody handle={handle} draft={draft} />}
+    </DialogShell>
   );
 }
 
