@@ -13,7 +13,7 @@ import { cn } from '@/lib/cn';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 import { relativeTime } from './relativeTime';
 import { RestoreConfirm } from './RestoreConfirm';
-import { useNow } from './useNow';
+import { useNow } from '@/lib/useNow';
 import { useRestore, type RestoreHandle } from './useRestore';
 import { VersionDiff } from './VersionDiff';
 import { VersionList } from './VersionList';

@@ -13,7 +13,7 @@ import { useMediaQuery } from '@/lib/useMediaQuery';
 import { DropOverlay } from '@/features/transfer/DropOverlay';
 import { ImportDialog } from '@/features/transfer/ImportDialog';
 import { TransferMenu } from '@/features/transfer/TransferMenu';
-import { useFileDrop } from '@/features/transfer/useFileDrop';
+import { useFileDrop } from '@/lib/useFileDrop';
 import { useImportFiles } from '@/features/transfer/useImportFiles';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';

@@ -8,7 +8,7 @@ import { useCreateDiagram } from '@/api/diagrams';
 import { Button } from '@/components/ui/button';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Preview } from '@/features/preview/Preview';
-import { useFileDrop } from '@/features/transfer/useFileDrop';
+import { useFileDrop } from '@/lib/useFileDrop';
 import { cn } from '@/lib/cn';
 import { TRACE_COPY, TRACE_TESTIDS } from './copy';
 import { useTraceFile } from './useTraceFile';
