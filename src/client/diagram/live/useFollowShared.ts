@@ -6,8 +6,8 @@
  */
 import { useEffect, useState } from 'react';
 import { shareDocName } from '@shared/live';
-import { connectLive, type LiveConnection } from '@/diagram/live/liveConnection';
-import type { OpenDiagram } from '@/diagram/openDiagram';
+import { connectLive, type LiveConnection } from './liveConnection';
+import type { OpenDiagram } from '../openDiagram';
 
 /** `off`: not following (the visitor started something else); `stopped`: no longer shared. */
 export type FollowState = 'connecting' | 'live' | 'offline' | 'stopped' | 'off';

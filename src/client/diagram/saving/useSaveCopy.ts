@@ -6,8 +6,8 @@ import { normaliseTitle } from '@shared/title';
 import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { readableError } from '@/api/http';
 import { toast } from '@/components/ui/toast-store';
-import type { Draft } from '@/diagram/draftStore';
-import { SAVING_COPY } from '@/diagram/saving/copy';
+import type { Draft } from '../draftStore';
+import { SAVING_COPY } from './copy';
 import { copyTitle } from './copyTitle';
 
 /**

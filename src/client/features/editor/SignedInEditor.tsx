@@ -10,7 +10,7 @@ import { QuickSwitcher } from '@/features/shortcuts/QuickSwitcher';
 import { TraceImport } from '@/features/trace-import/TraceImport';
 import { ShareDialog } from '@/features/share/ShareDialog';
 import { useSaveCopy } from '@/diagram/saving/useSaveCopy';
-import { useViewerMode } from '@/features/editor/useViewerMode';
+import { useViewerMode } from './useViewerMode';
 import { useSidebarSlot } from '@/features/sidebar/useSidebarSlot';
 import { EDITOR_COPY } from './copy';
 import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';

@@ -1,5 +1,5 @@
 import { useEffect, type RefObject } from 'react';
-import type { CodeEditorHandle } from '@/features/editor/CodeEditor';
+import type { CodeEditorHandle } from './CodeEditor';
 import { useDocument, type DocumentStore } from '@/diagram/saving/documentStore';
 
 /** A viewer's diagram is read-only in the editor; anything else is editable. */
