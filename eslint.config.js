@@ -3,6 +3,29 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+/**
+ * The client's import rules. A later block's no-restricted-imports replaces an earlier one for
+ * the files it matches, so each client block repeats these and adds its own patterns.
+ */
+function clientImports(...extraPatterns) {
+  return {
+    paths: [
+      {
+        name: 'zod',
+        message:
+          "Import z from src/shared/zod.ts: it turns off zod's eval probe, which the CSP forbids.",
+      },
+    ],
+    patterns: [
+      {
+        group: ['**/server/**', '*/server/*'],
+        message: 'Client code cannot import server code.',
+      },
+      ...extraPatterns,
+    ],
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -33,23 +56,40 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', clientImports()],
+    },
+  },
+  {
+    // The open diagram is a layer below the features: they import it, it imports none of them.
+    files: ['src/client/diagram/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [
-            {
-              name: 'zod',
-              message:
-                "Import z from src/shared/zod.ts: it turns off zod's eval probe, which the CSP forbids.",
-            },
+        clientImports({
+          group: ['@/features', '@/features/**', '**/features', '**/features/**'],
+          message:
+            'src/client/diagram imports no feature: move what it needs into diagram/ (or lib/, components/ui/).',
+        }),
+      ],
+    },
+  },
+  {
+    // The editor is the top floor: other features never reach into it (App.tsx may).
+    files: ['src/client/features/**/*.{ts,tsx}'],
+    ignores: ['src/client/features/editor/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        clientImports({
+          group: [
+            '@/features/editor',
+            '@/features/editor/**',
+            '**/features/editor/**',
+            '../editor/**',
           ],
-          patterns: [
-            {
-              group: ['**/server/**', '*/server/*'],
-              message: 'Client code cannot import server code.',
-            },
-          ],
-        },
+          message:
+            "A feature imports no editor file: the open diagram's model is in src/client/diagram.",
+        }),
       ],
     },
   },

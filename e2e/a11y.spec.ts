@@ -4,13 +4,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
-import { AUTH_TESTIDS } from '../src/client/features/auth/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
 import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
 import { HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { SIDEBAR_TESTIDS } from '../src/client/features/sidebar/copy';
-import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testids';
+import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

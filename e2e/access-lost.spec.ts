@@ -6,8 +6,8 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { TOAST_TEXT } from '../src/shared/messages';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { EditorPage } from './support/editorPage';
 import { LOCAL_APP } from './support/servers';

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANDING, TOAST_TEXT } from '../src/shared/messages';
-import { AUTH_TESTIDS } from '../src/client/features/auth/testids';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
-import { SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { EditorPage } from './support/editorPage';
 import { withoutLiveConnection } from './support/live';
 import { LOCAL_APP, OIDC_APP } from './support/servers';

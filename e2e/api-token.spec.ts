@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { API_TOKEN_TEXT } from '../src/shared/messages';
-import { AUTH_TESTIDS } from '../src/client/features/auth/testids';
+import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
 import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator } from './support/toasts';
 

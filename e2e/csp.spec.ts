@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { EXPORT_TEXT } from '../src/shared/messages';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator } from './support/toasts';

@@ -3,7 +3,7 @@ import { TOAST } from '../src/shared/constants';
 import { EDITOR_TEXT, TOAST_TEXT } from '../src/shared/messages';
 import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { BLANK_DIAGRAM } from '../src/shared/templates';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { EditorPage } from './support/editorPage';
 import { recordToasts } from './support/toasts';
 

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { SAVE_PROMPT } from '../src/shared/messages';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SIGN_IN_PROMPT_PAUSE_MS } from '../src/client/features/editor/useSignInPrompt';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';

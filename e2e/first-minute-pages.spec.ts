@@ -4,10 +4,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { DiagramSummary } from '../src/shared/schemas';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
-import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testids';
+import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
 import { HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { SHARE_TEXT } from '../src/client/features/share/copy';
 import { TOAST_TEXT } from '../src/shared/messages';

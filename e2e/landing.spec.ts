@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANDING } from '../src/shared/messages';
-import { LANDING_TESTIDS } from '../src/client/features/landing/testids';
+import { LANDING_TESTIDS } from '../src/client/features/landing/testIds';
 import { EditorPage } from './support/editorPage';
 
 const FEATURE_TITLES = ['Export options', 'Sharing and privacy', 'Templates', 'Auto-save'];

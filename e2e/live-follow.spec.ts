@@ -4,7 +4,7 @@
  * layout change while two people are on one diagram.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { SHARE_COPY, SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { resizeAcrossBreakpoint, serverState } from './support/layouts';

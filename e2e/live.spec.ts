@@ -3,8 +3,8 @@
  * collaborator, each in their own browser context, on one diagram.
  */
 import { expect, test, type Browser } from '@playwright/test';
-import { LIVE_TESTIDS } from '../src/client/features/editor/document/copy';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { LIVE_TESTIDS } from '../src/client/features/editor/presence/copy';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { addCollaborator, createDiagram, openDiagram, person, serverText } from './support/people';
 
 const START = 'sequenceDiagram\n    Alice->>Bob: Hello';

@@ -1,6 +1,6 @@
 /** A phone's editor (item 11): one panel at a time by tabs, 44 px targets, a labelled menu. */
 import { expect, test, type Locator } from '@playwright/test';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });

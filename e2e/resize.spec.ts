@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Diagram } from '../src/shared/schemas';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { EditorPage } from './support/editorPage';
 import { resizeAcrossBreakpoint, serverState } from './support/layouts';
 import { signInLocally, uniqueLogin } from './support/signIn';

@@ -3,7 +3,7 @@ import { SIGN_IN_PROMPT_AFTER_EDITS } from '../src/shared/constants';
 import { SAVE_PROMPT } from '../src/shared/messages';
 import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { TEMPLATES } from '../src/shared/templates';
-import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testids';
+import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
 import { EditorPage } from './support/editorPage';
 
 /** Types `count` characters one by one (one edit each) and waits until the editor has them. */

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { TOAST_TEXT } from '../src/shared/messages';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from '../src/client/features/share/copy';
 import { EditorPage } from './support/editorPage';

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Diagram } from '../src/shared/schemas';
 import { EDITOR_TEXT } from '../src/shared/messages';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
-import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
 import { SHORTCUTS_COPY, SHORTCUTS_TESTIDS } from '../src/client/features/shortcuts/copy';
 import { EditorPage } from './support/editorPage';

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BLANK_DIAGRAM } from '../src/shared/templates';
 import type { Diagram, Folder } from '../src/shared/schemas';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';

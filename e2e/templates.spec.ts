@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { TEMPLATE_LIST_HEIGHT_PX } from '../src/shared/constants';
 import { TEMPLATE_DIALOG } from '../src/shared/messages';
 import { BLANK_DIAGRAM, TEMPLATES } from '../src/shared/templates';
-import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testids';
+import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
 import { EditorPage } from './support/editorPage';
 
 test.describe('Choose a Template', () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { TRACE_COPY, TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
 import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { Diagram, Folder } from '../src/shared/schemas';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SIDEBAR_TESTIDS } from '../src/client/features/sidebar/copy';
 import { TRANSFER_COPY, TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Diagram } from '../src/shared/schemas';
 import type { TrashedDiagram } from '../src/shared/versions';
-import { EDITOR_TESTIDS } from '../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator as toast } from './support/toasts';

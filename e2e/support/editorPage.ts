@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { EDITOR_TESTIDS } from '../../src/client/features/editor/testids';
-import { TEMPLATE_TESTIDS } from '../../src/client/features/templates/testids';
+import { EDITOR_TESTIDS } from '../../src/client/features/editor/testIds';
+import { TEMPLATE_TESTIDS } from '../../src/client/features/templates/testIds';
 
 export const TRY_PATH = '/try';
 

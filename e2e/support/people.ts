@@ -1,7 +1,7 @@
 /** People in their own browser contexts on one app server, and what the server holds. */
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Diagram } from '../../src/shared/schemas';
-import { EDITOR_TESTIDS } from '../../src/client/features/editor/testids';
+import { EDITOR_TESTIDS } from '../../src/client/features/editor/testIds';
 import { PREVIEW_TEST_IDS } from '../../src/client/features/preview/testIds';
 import { EditorPage } from './editorPage';
 import { signInLocally, uniqueLogin } from './signIn';

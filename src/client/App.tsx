@@ -7,7 +7,7 @@ import { NotFoundPage } from '@/features/landing/NotFoundPage';
 
 // The editor (CodeMirror, the preview) is its own chunk: the landing page never loads it.
 const EditorScreen = lazy(() => import('@/features/editor/EditorScreen'));
-const SharedDiagramScreen = lazy(() => import('@/features/share/SharedDiagramScreen'));
+const SharedDiagramScreen = lazy(() => import('@/features/editor/SharedDiagramScreen'));
 
 export const TRY_PATH = '/try';
 /** Spec §2: a shared diagram, for anyone. */

@@ -3,14 +3,7 @@ import { useState } from 'react';
 import { API_TOKEN_TEXT } from '@shared/messages';
 import { useApiToken, useRegenerateApiToken } from '@/api/apiToken';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
 import { ApiDocs } from './ApiDocs';
 import { API_TOKEN_COPY, API_TOKEN_TESTIDS } from './copy';
@@ -52,83 +45,79 @@ export function ApiTokenDialog({
     });
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="xl"
-        className="max-h-[90vh] overflow-y-auto"
-        data-testid={API_TOKEN_TESTIDS.dialog}
-      >
-        <DialogHeader>
-          <DialogIcon>
-            <KeyRound className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{API_TOKEN_COPY.title}</DialogTitle>
-          <DialogDescription>{API_TOKEN_COPY.description}</DialogDescription>
-        </DialogHeader>
-        <div className="flex gap-2">
-          <input
-            readOnly
-            value={token.isPending ? API_TOKEN_COPY.loading : value}
-            onFocus={(event) => event.currentTarget.select()}
-            aria-label={API_TOKEN_COPY.title}
-            data-testid={API_TOKEN_TESTIDS.token}
-            className="h-9 min-w-0 flex-1 rounded-md border border-border bg-muted px-3 font-mono text-xs"
-          />
-          <Button
-            variant="outline"
-            onClick={() => void onCopy()}
-            disabled={!value}
-            data-testid={API_TOKEN_TESTIDS.copy}
-          >
-            {copied ? (
-              <Check className="h-4 w-4" aria-hidden />
-            ) : (
-              <Copy className="h-4 w-4" aria-hidden />
-            )}
-            {copied ? API_TOKEN_COPY.copied : API_TOKEN_COPY.copy}
-          </Button>
-        </div>
-        {confirming ? (
-          <div
-            role="alertdialog"
-            aria-labelledby="regenerate-title"
-            className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm"
-          >
-            <p id="regenerate-title" className="font-semibold">
-              {API_TOKEN_COPY.confirmTitle}
-            </p>
-            <p className="mt-1 text-muted-foreground">{API_TOKEN_TEXT.confirmRegenerate}</p>
-            <div className="mt-3 flex justify-end gap-2">
-              <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
-                {API_TOKEN_COPY.cancel}
-              </Button>
-              <Button
-                variant="destructive"
-                size="sm"
-                onClick={onRegenerate}
-                disabled={regenerate.isPending}
-                data-testid={API_TOKEN_TESTIDS.confirm}
-              >
-                {API_TOKEN_COPY.regenerate}
-              </Button>
-            </div>
-          </div>
-        ) : (
-          <div>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="xl"
+      className="max-h-[90vh] overflow-y-auto"
+      data-testid={API_TOKEN_TESTIDS.dialog}
+      icon={KeyRound}
+      title={API_TOKEN_COPY.title}
+      description={API_TOKEN_COPY.description}
+    >
+      <div className="flex gap-2">
+        <input
+          readOnly
+          value={token.isPending ? API_TOKEN_COPY.loading : value}
+          onFocus={(event) => event.currentTarget.select()}
+          aria-label={API_TOKEN_COPY.title}
+          data-testid={API_TOKEN_TESTIDS.token}
+          className="h-9 min-w-0 flex-1 rounded-md border border-border bg-muted px-3 font-mono text-xs"
+        />
+        <Button
+          variant="outline"
+          onClick={() => void onCopy()}
+          disabled={!value}
+          data-testid={API_TOKEN_TESTIDS.copy}
+        >
+          {copied ? (
+            <Check className="h-4 w-4" aria-hidden />
+          ) : (
+            <Copy className="h-4 w-4" aria-hidden />
+          )}
+          {copied ? API_TOKEN_COPY.copied : API_TOKEN_COPY.copy}
+        </Button>
+      </div>
+      {confirming ? (
+        <div
+          role="alertdialog"
+          aria-labelledby="regenerate-title"
+          className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm"
+        >
+          <p id="regenerate-title" className="font-semibold">
+            {API_TOKEN_COPY.confirmTitle}
+          </p>
+          <p className="mt-1 text-muted-foreground">{API_TOKEN_TEXT.confirmRegenerate}</p>
+          <div className="mt-3 flex justify-end gap-2">
+            <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
+              {API_TOKEN_COPY.cancel}
+            </Button>
             <Button
-              variant="outline"
+              variant="destructive"
               size="sm"
-              onClick={() => setConfirming(true)}
-              disabled={!value}
-              data-testid={API_TOKEN_TESTIDS.regenerate}
+              onClick={onRegenerate}
+              disabled={regenerate.isPending}
+              data-testid={API_TOKEN_TESTIDS.confirm}
             >
-              <RefreshCw className="h-4 w-4" aria-hidden />
               {API_TOKEN_COPY.regenerate}
             </Button>
           </div>
-        )}
-        {value && <ApiDocs origin={window.location.origin} token={value} />}
-      </DialogContent>
-    </Dialog>
+        </div>
+      ) : (
+        <div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => setConfirming(true)}
+            disabled={!value}
+            data-testid={API_TOKEN_TESTIDS.regenerate}
+          >
+            <RefreshCw className="h-4 w-4" aria-hidden />
+            {API_TOKEN_COPY.regenerate}
+          </Button>
+        </div>
+      )}
+      {value && <ApiDocs origin={window.location.origin} token={value} />}
+    </DialogShell>
   );
 }

@@ -10,7 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { AUTH_COPY, AUTH_TESTIDS } from './testids';
+import { AUTH_COPY, AUTH_TESTIDS } from './testIds';
 
 /** Spec §3: the avatar falls back to the first letter of the name. */
 export function Avatar({ user, className = 'h-8 w-8' }: { user: User; className?: string }) {

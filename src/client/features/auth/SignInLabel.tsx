@@ -2,7 +2,7 @@ import { LogIn } from 'lucide-react';
 import { LANDING } from '@shared/messages';
 import { GoogleIcon } from './GoogleIcon';
 import { signInMode } from './signIn';
-import { SIGN_IN_COPY } from './testids';
+import { SIGN_IN_COPY } from './testIds';
 
 /**
  * What the sign-in action will do: spec §2's 'Sign in with Google' when the server signs in

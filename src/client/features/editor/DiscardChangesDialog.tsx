@@ -1,16 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { EDITOR_COPY } from './copy';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 
 export interface DiscardQuestion {
   /** Why the changes would be lost. */
@@ -27,16 +19,16 @@ export function DiscardChangesDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={question !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent size="md" data-testid={EDITOR_TESTIDS.discardDialog}>
-        <DialogHeader>
-          <DialogIcon>
-            <TriangleAlert className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{EDITOR_COPY.discardTitle}</DialogTitle>
-          <DialogDescription>{question?.description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
+    <DialogShell
+      open={question !== null}
+      onOpenChange={(open) => !open && onClose()}
+      size="md"
+      data-testid={EDITOR_TESTIDS.discardDialog}
+      icon={TriangleAlert}
+      title={EDITOR_COPY.discardTitle}
+      description={question?.description}
+      footer={
+        <>
           <Button variant="outline" onClick={onClose} data-testid={EDITOR_TESTIDS.discardKeep}>
             {EDITOR_COPY.discardKeep}
           </Button>
@@ -50,8 +42,8 @@ export function DiscardChangesDialog({
           >
             {EDITOR_COPY.discardContinue}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    />
   );
 }

@@ -5,10 +5,10 @@ import { EDITOR_TEXT } from '@shared/messages';
 import { LogoMark } from '@/components/LogoMark';
 import { Button } from '@/components/ui/button';
 import { ThemeMenu } from '@/features/theme/ThemeMenu';
-import type { DraftStore } from './draftStore';
+import type { DraftStore } from '@/diagram/draftStore';
 import { ExportSlot } from './ExportSlot';
 import { PhoneMenu } from './PhoneMenu';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 import { TitleInput } from './TitleInput';
 
 /** Parts only one variant has: signed out a 'Sign In' button; signed in the rest. */

@@ -7,12 +7,12 @@ import { useShortcuts } from '@/features/shortcuts/useShortcuts';
 import { TemplateDialog } from '@/features/templates/TemplateDialog';
 import { useTheme } from '@/features/theme/useTheme';
 import { CodeEditor } from './CodeEditor';
-import { blankDraft } from './draftStorage';
-import type { Draft } from './draftStore';
+import { blankDraft } from '@/diagram/draftStorage';
+import type { Draft } from '@/diagram/draftStore';
 import { EditorHeader, type HeaderSlots } from './EditorHeader';
 import { EditorPanels, type SidebarSlot } from './EditorPanels';
 import { PreviewPane } from './PreviewPane';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 import type { EditorCore } from './useEditorCore';
 
 interface EditorLayoutProps extends HeaderSlots {
@@ -53,7 +53,7 @@ export function EditorLayout({
   ...slots
 }: EditorLayoutProps) {
   const { resolved } = useTheme();
-  const { store, editor, session, templatesOpen, setTemplatesOpen } = core;
+  const { store, editor, view, templatesOpen, setTemplatesOpen } = core;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useShortcuts({
     save: onSave,
@@ -82,11 +82,7 @@ export function EditorLayout({
         signedIn={signedIn}
         sidebar={sidebar}
         editor={
-          <CodeEditor
-            session={session}
-            dark={resolved === 'dark'}
-            onUserEdit={onUserEdit ?? noop}
-          />
+          <CodeEditor view={view} dark={resolved === 'dark'} onUserEdit={onUserEdit ?? noop} />
         }
         preview={<PreviewPane store={store} editor={editor} />}
       />

@@ -8,8 +8,8 @@ import { SIDEBAR_PANEL_ID } from '@/features/sidebar/SidebarToggle';
 import type { SidebarPanel } from '@/features/sidebar/useSidebarPanel';
 import { EDITOR_COPY } from './copy';
 import { PhoneTabs, type PhoneTab } from './PhoneTabs';
-import { useMediaQuery } from './useMediaQuery';
-import { EDITOR_TESTIDS } from './testids';
+import { useMediaQuery } from '@/lib/useMediaQuery';
+import { EDITOR_TESTIDS } from './testIds';
 
 /** Spec leaves the preview's minimum open; a sliver of diagram is useless, so keep 20%. */
 const PREVIEW_MIN = 20;

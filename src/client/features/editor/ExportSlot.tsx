@@ -1,5 +1,5 @@
 import { ExportMenu } from '@/features/export/ExportMenu';
-import { useDraftField, type DraftStore } from './draftStore';
+import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 
 /** The export menu needs the title; only this small wrapper re-renders when it changes. */
 export function ExportSlot({ store }: { store: DraftStore }) {

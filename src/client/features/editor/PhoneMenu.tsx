@@ -22,9 +22,9 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { exportDiagram } from '@/features/export/exportDiagram';
-import { SAVING_COPY } from './saving/copy';
+import { SAVING_COPY } from '@/diagram/saving/copy';
 import { useTheme } from '@/features/theme/useTheme';
-import { useDraftField, type DraftStore } from './draftStore';
+import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 
 const THEMES = [
   { value: 'light', label: 'Light', Icon: Sun },

@@ -1,7 +1,7 @@
 import { Code2, List, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 
 export type PhoneTab = 'list' | 'code' | 'diagram';
 

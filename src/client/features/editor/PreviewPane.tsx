@@ -3,7 +3,7 @@ import { applyLabelEdit } from '@/features/preview/applyLabelEdit';
 import type { LabelEditRequest } from '@/features/preview/labelRewrite';
 import { Preview } from '@/features/preview/Preview';
 import type { CodeEditorHandle } from './CodeEditor';
-import { useDraftField, type DraftStore } from './draftStore';
+import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 
 const MemoPreview = memo(Preview);
 

@@ -1,18 +1,10 @@
 import { CloudUpload } from 'lucide-react';
 import { SAVE_PROMPT } from '@shared/messages';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { SignInWithGoogleButton } from '@/features/auth/SignInWithGoogleButton';
 import { EDITOR_COPY } from './copy';
-import { EDITOR_TESTIDS } from './testids';
+import { EDITOR_TESTIDS } from './testIds';
 
 interface SaveYourWorkDialogProps {
   open: boolean;
@@ -34,26 +26,24 @@ export function SaveYourWorkDialog({
   onClosed,
 }: SaveYourWorkDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} modal={false}>
-      <DialogContent
-        size="md"
-        // A corner card, not a box over the text being typed.
-        className="top-auto left-auto right-4 bottom-4 translate-x-0 translate-y-0 sm:right-6 sm:bottom-6"
-        data-testid={EDITOR_TESTIDS.saveYourWork}
-        onOpenAutoFocus={(event) => event.preventDefault()}
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          onClosed();
-        }}
-      >
-        <DialogHeader>
-          <DialogIcon>
-            <CloudUpload className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{SAVE_PROMPT.title}</DialogTitle>
-          <DialogDescription>{EDITOR_COPY.saveYourWorkBody}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      modal={false}
+      size="md"
+      // A corner card, not a box over the text being typed.
+      className="top-auto left-auto right-4 bottom-4 translate-x-0 translate-y-0 sm:right-6 sm:bottom-6"
+      data-testid={EDITOR_TESTIDS.saveYourWork}
+      onOpenAutoFocus={(event) => event.preventDefault()}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        onClosed();
+      }}
+      icon={CloudUpload}
+      title={SAVE_PROMPT.title}
+      description={EDITOR_COPY.saveYourWorkBody}
+      footer={
+        <>
           <Button
             variant="outline"
             onClick={() => onOpenChange(false)}
@@ -62,8 +52,8 @@ export function SaveYourWorkDialog({
             {SAVE_PROMPT.continueWithout}
           </Button>
           <SignInWithGoogleButton onClick={onSignIn} testId={EDITOR_TESTIDS.saveYourWorkSignIn} />
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    />
   );
 }

@@ -9,67 +9,67 @@ import { AccessBadge } from '@/features/share/AccessBadge';
 import { QuickSwitcher } from '@/features/shortcuts/QuickSwitcher';
 import { TraceImport } from '@/features/trace-import/TraceImport';
 import { ShareDialog } from '@/features/share/ShareDialog';
-import { useSaveCopy } from '@/features/share/useSaveCopy';
-import { useViewerMode } from '@/features/share/useViewerMode';
+import { useSaveCopy } from '@/diagram/saving/useSaveCopy';
+import { useViewerMode } from './useViewerMode';
 import { useSidebarSlot } from '@/features/sidebar/useSidebarSlot';
 import { EDITOR_COPY } from './copy';
 import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';
-import type { Draft } from './draftStore';
-import { PresenceStrip } from './document/PresenceStrip';
+import type { Draft } from '@/diagram/draftStore';
+import { PresenceStrip } from './presence/PresenceStrip';
 import { EditorLayout } from './EditorLayout';
 import { AccessLostBanner } from './saving/AccessLostBanner';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
 import { ConflictDialog } from './saving/ConflictDialog';
-import { isUnsaved, useDocument } from './saving/documentStore';
-import type { SaveOutcome } from './saving/saver';
+import { isUnsaved, useDocument } from '@/diagram/saving/documentStore';
+import type { SaveOutcome } from '@/diagram/saving/saver';
 import { RestoreBanner } from './saving/RestoreBanner';
 import { SaveStatus } from './saving/SaveStatus';
-import { useAccessLoss } from './saving/useAccessLoss';
-import { useDocumentSession } from './saving/useDocumentSession';
-import { useInitialDiagram } from './saving/useInitialDiagram';
-import { useLiveDiagram } from './saving/useLiveDiagram';
-import { useOpenDiagram } from './saving/useOpenDiagram';
-import { EDITOR_TESTIDS } from './testids';
+import { useAccessLoss } from '@/diagram/saving/useAccessLoss';
+import { useDiagramHandle } from '@/diagram/saving/useDiagramHandle';
+import { useInitialDiagram } from '@/diagram/saving/useInitialDiagram';
+import { useLiveDiagram } from '@/diagram/live/useLiveDiagram';
+import { useSwitchToDiagram } from '@/diagram/saving/useSwitchToDiagram';
+import { EDITOR_TESTIDS } from './testIds';
 import { useEditorCore } from './useEditorCore';
 
 /** Signed in: the open diagram is kept on the server, saved by hand or automatically. */
 export function SignedInEditor({ user }: { user: User }) {
   const core = useEditorCore(true);
   const { store, applyDraft, openDraft } = core;
-  const session = useDocumentSession({ user, draft: store, applyDraft, openDraft });
+  const handle = useDiagramHandle({ user, draft: store, applyDraft, openDraft });
   const [ready, setReady] = useState(false);
   const [tokenOpen, setTokenOpen] = useState(false);
   const markReady = useCallback(() => setReady(true), []);
-  useInitialDiagram(session, markReady);
+  useInitialDiagram(handle, markReady);
   useLiveDiagram({
     user,
     diagram: core.diagram,
-    doc: session.doc,
-    saver: session.saver,
-    autoSaveOn: session.autoSaveOn,
-    onSaved: session.refetchList,
+    doc: handle.doc,
+    saver: handle.saver,
+    autoSaveOn: handle.autoSaveOn,
+    onSaved: handle.refetchList,
   });
-  const conflict = useDocument(session.doc, (state) => state.conflict);
+  const conflict = useDocument(handle.doc, (state) => state.conflict);
   const [shareOpen, setShareOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const saved = useDocument(session.doc, (state) => state.id !== 0);
+  const saved = useDocument(handle.doc, (state) => state.id !== 0);
   const openHistory = useCallback(() => setHistoryOpen(true), []);
-  const { autoSaveOn, setAutoSaveOn } = session;
+  const { autoSaveOn, setAutoSaveOn } = handle;
   const autoSaveSetting = useMemo(
     () => ({ checked: autoSaveOn, onCheckedChange: setAutoSaveOn }),
     [autoSaveOn, setAutoSaveOn],
   );
   // A viewer's diagram is read-only; Save makes the viewer's own copy (spec §4).
-  const viewer = useViewerMode(session.doc, core.editor);
-  const saveCopy = useSaveCopy(session.open);
-  const accessLoss = useAccessLoss(user, session.doc, store, session.open);
-  const sidebar = useSidebarSlot(session);
+  const viewer = useViewerMode(handle.doc, core.editor);
+  const saveCopy = useSaveCopy(handle.open);
+  const accessLoss = useAccessLoss(user, handle.doc, store, handle.open);
+  const sidebar = useSidebarSlot(handle);
 
-  const { startNew, save, doc, saver } = session;
+  const { startNew, save, doc, saver } = handle;
   const [discard, setDiscard] = useState<DiscardQuestion | null>(null);
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
-  const openDiagram = useOpenDiagram(session);
+  const switchTo = useSwitchToDiagram(handle);
   // Spec §4: New and template choice start a new diagram; the current one is saved first. When
   // that save fails the changes would be lost, so the user is asked; a lost-update conflict
   // opens the conflict dialog instead and nothing is replaced. A new diagram nobody typed in is
@@ -114,7 +114,7 @@ export function SignedInEditor({ user }: { user: User }) {
           </>
         }
         autoSave={
-          <AutoSaveSwitch checked={session.autoSaveOn} onCheckedChange={session.setAutoSaveOn} />
+          <AutoSaveSwitch checked={handle.autoSaveOn} onCheckedChange={handle.setAutoSaveOn} />
         }
         history={saved && <HistoryButton onClick={openHistory} />}
         onHistory={saved ? openHistory : undefined}
@@ -129,30 +129,30 @@ export function SignedInEditor({ user }: { user: User }) {
                 onDiscard={accessLoss.lost ? undefined : accessLoss.discardKept}
               />
             )}
-            {session.backupOffer && (
+            {handle.backupOffer && (
               <RestoreBanner
-                backup={session.backupOffer}
-                onRestore={session.restoreBackup}
-                onDiscard={session.discardBackup}
+                backup={handle.backupOffer}
+                onRestore={handle.restoreBackup}
+                onDiscard={handle.discardBackup}
               />
             )}
           </>
         }
       >
-        <ShareDialog open={shareOpen} onOpenChange={setShareOpen} session={session} user={user} />
+        <ShareDialog open={shareOpen} onOpenChange={setShareOpen} handle={handle} user={user} />
         <ApiTokenDialog open={tokenOpen} onOpenChange={setTokenOpen} />
-        <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} onOpen={openDiagram} />
-        <TraceImport onCreated={openDiagram} />
+        <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} onOpen={switchTo} />
+        <TraceImport onCreated={switchTo} />
         <HistoryDialog
           open={historyOpen && saved}
           onOpenChange={setHistoryOpen}
-          session={session}
+          handle={handle}
           draft={store}
         />
         <DiscardChangesDialog question={discard} onClose={() => setDiscard(null)} />
         <ConflictDialog
           server={conflict}
-          onChoose={(choice) => void session.resolveConflict(choice)}
+          onChoose={(choice) => void handle.resolveConflict(choice)}
         />
       </EditorLayout>
     </div>

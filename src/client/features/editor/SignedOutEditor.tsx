@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 import { goToSignIn } from '@/features/auth/signIn';
 import { EDITOR_COPY } from './copy';
 import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';
-import type { Draft } from './draftStore';
+import type { Draft } from '@/diagram/draftStore';
 import { EditorLayout } from './EditorLayout';
 import { saveCopyAndSignIn } from './saveCopy';
 import { SaveYourWorkDialog } from './SaveYourWorkDialog';
 import { hasOwnText } from './hasOwnText';
 import { ShareSignInDialog } from './ShareSignInDialog';
 import { useEditorCore } from './useEditorCore';
-import { usePersistDraft } from './usePersistDraft';
+import { usePersistDraft } from '@/diagram/usePersistDraft';
 import { useSignInPrompt } from './useSignInPrompt';
 
 /** Signed out (at /try): a local draft, Save Copy through sign-in, the 'Save Your Work' prompt. */

@@ -1,7 +1,7 @@
 import { normaliseTitle } from '@shared/title';
 import { EDITOR_COPY } from './copy';
-import { useDraftField, type DraftStore } from './draftStore';
-import { EDITOR_TESTIDS } from './testids';
+import { useDraftField, type DraftStore } from '@/diagram/draftStore';
+import { EDITOR_TESTIDS } from './testIds';
 
 /** The diagram title; spec §5: left empty, it becomes 'Untitled' when the field loses focus. */
 export function TitleInput({ store }: { store: DraftStore }) {

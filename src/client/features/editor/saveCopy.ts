@@ -6,8 +6,8 @@ import { toast } from '@/components/ui/toast-store';
 import { storage } from '@/lib/storage';
 import { currentPath, goToSignIn } from '@/features/auth/signIn';
 import { SIGN_IN_REDIRECT_DELAY_MS } from './copy';
-import { writeStoredDraft } from './draftStorage';
-import type { Draft } from './draftStore';
+import { writeStoredDraft } from '@/diagram/draftStorage';
+import type { Draft } from '@/diagram/draftStore';
 
 /**
  * Spec §4 "Saving when signed out": keep the diagram under pendingDiagramSave and the current

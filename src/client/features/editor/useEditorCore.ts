@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { EditorSession } from './codemirror/editorSession';
+import { CodeEditorView } from './codemirror/codeEditorView';
 import type { CodeEditorHandle } from './CodeEditor';
-import { loadInitialDraft } from './draftStorage';
-import type { Draft } from './draftStore';
-import { draftView } from './document/draftView';
-import { OpenDiagram } from './document/openDiagram';
+import { loadInitialDraft } from '@/diagram/draftStorage';
+import type { Draft } from '@/diagram/draftStore';
+import { draftView } from '@/diagram/draftView';
+import { OpenDiagram } from '@/diagram/openDiagram';
 
 /**
  * What every editor variant has: the draft, the CodeMirror view and the template chooser.
@@ -15,15 +15,15 @@ export function useEditorCore(signedIn: boolean, initial?: Draft) {
   const [diagram] = useState(() => new OpenDiagram(initial ?? loadInitialDraft(signedIn)));
   const [store] = useState(() => draftView(diagram));
   // One view for the screen's whole life, bound to the diagram's text: layouts come and go.
-  const [session] = useState(() => new EditorSession(diagram));
+  const [view] = useState(() => new CodeEditorView(diagram));
   useEffect(
     () => () => {
-      session.destroy();
+      view.destroy();
       diagram.destroy();
     },
-    [session, diagram],
+    [view, diagram],
   );
-  const editor = useRef<CodeEditorHandle>(session);
+  const editor = useRef<CodeEditorHandle>(view);
   const [templatesOpen, setTemplatesOpen] = useState(false);
 
   /** Puts a title and text into the open diagram as a minimal change; not a user edit. */
@@ -35,7 +35,7 @@ export function useEditorCore(signedIn: boolean, initial?: Draft) {
   return {
     diagram,
     store,
-    session,
+    view,
     editor,
     templatesOpen,
     setTemplatesOpen,

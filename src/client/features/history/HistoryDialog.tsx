@@ -4,23 +4,17 @@ import { useRef, useState } from 'react';
 import { useVersion, useVersions } from '@/api/versions';
 import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
-import { useDraftField, type DraftStore } from '@/features/editor/draftStore';
-import { isUnsaved, useDocument } from '@/features/editor/saving/documentStore';
+import { useDraftField, type DraftStore } from '@/diagram/draftStore';
+import { isUnsaved, useDocument } from '@/diagram/saving/documentStore';
 import { Preview } from '@/features/preview/Preview';
 import { cn } from '@/lib/cn';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 import { relativeTime } from './relativeTime';
 import { RestoreConfirm } from './RestoreConfirm';
-import { useNow } from './useNow';
-import { useRestore, type RestoreSession } from './useRestore';
+import { useNow } from '@/lib/useNow';
+import { useRestore, type RestoreHandle } from './useRestore';
 import { VersionDiff } from './VersionDiff';
 import { VersionList } from './VersionList';
 
@@ -29,34 +23,31 @@ type View = 'drawing' | 'changes';
 interface HistoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  session: RestoreSession;
+  handle: RestoreHandle;
   draft: DraftStore;
 }
 
-export function HistoryDialog({ open, onOpenChange, session, draft }: HistoryDialogProps) {
+export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="xl"
-        data-testid={HISTORY_TESTIDS.dialog}
-        className="h-[min(88vh,780px)] max-w-6xl grid-rows-[auto_minmax(0,1fr)] gap-0 overflow-hidden p-0"
-      >
-        <div className="border-b border-border px-6 pt-5 pb-4">
-          <DialogHeader>
-            <DialogTitle>{HISTORY_COPY.title}</DialogTitle>
-            <DialogDescription>{HISTORY_COPY.description}</DialogDescription>
-          </DialogHeader>
-        </div>
-        {open && <HistoryBody session={session} draft={draft} />}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="xl"
+      data-testid={HISTORY_TESTIDS.dialog}
+      className="h-[min(88vh,780px)] max-w-6xl grid-rows-[auto_minmax(0,1fr)] gap-0 overflow-hidden p-0"
+      headerClassName="border-b border-border px-6 pt-5 pb-4"
+      title={HISTORY_COPY.title}
+      description={HISTORY_COPY.description}
+    >
+      {open && <HistoryBody handle={handle} draft={draft} />}
+    </DialogShell>
   );
 }
 
-function HistoryBody({ session, draft }: { session: RestoreSession; draft: DraftStore }) {
-  const diagramId = useDocument(session.doc, (state) => state.id);
-  const canRestore = useDocument(session.doc, (state) => state.access !== 'viewer');
-  const unsaved = useDocument(session.doc, (state) => isUnsaved(draft.get(), state.baseline));
+function HistoryBody({ handle, draft }: { handle: RestoreHandle; draft: DraftStore }) {
+  const diagramId = useDocument(handle.doc, (state) => state.id);
+  const canRestore = useDocument(handle.doc, (state) => state.access !== 'viewer');
+  const unsaved = useDocument(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
   const current = useDraftField(draft, 'content');
   const versions = useVersions(diagramId, true);
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -67,7 +58,7 @@ function HistoryBody({ session, draft }: { session: RestoreSession; draft: Draft
   const list = versions.data ?? [];
   const selected = list.find((v) => v.id === chosenId) ?? list[0] ?? null;
   const version = useVersion(diagramId, selected?.id ?? null);
-  const { restore, pending } = useRestore(session, draft);
+  const { restore, pending } = useRestore(handle, draft);
   const when = selected ? relativeTime(new Date(selected.createdAt), now) : '';
 
   const runRestore = async () => {

@@ -1,14 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 
 /** Asks before a version replaces the editor's text. */
@@ -31,25 +23,24 @@ export function RestoreConfirm({
   onClosed: () => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !busy && onCancel()}>
-      <DialogContent
-        size="md"
-        onCloseAutoFocus={(event) => {
-          event.preventDefault();
-          onClosed();
-        }}
-      >
-        <DialogHeader>
-          <DialogIcon>
-            <RotateCcw className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{HISTORY_COPY.confirmTitle}</DialogTitle>
-          <DialogDescription>
-            {HISTORY_COPY.confirmBody(when)}
-            {unsaved && ` ${HISTORY_COPY.confirmUnsaved}`}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
+    <DialogShell
+      open={open}
+      onOpenChange={(next) => !next && !busy && onCancel()}
+      size="md"
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        onClosed();
+      }}
+      icon={RotateCcw}
+      title={HISTORY_COPY.confirmTitle}
+      description={
+        <>
+          {HISTORY_COPY.confirmBody(when)}
+          {unsaved && ` ${HISTORY_COPY.confirmUnsaved}`}
+        </>
+      }
+      footer={
+        <>
           <Button variant="outline" onClick={onCancel} disabled={busy}>
             {HISTORY_COPY.cancel}
           </Button>
@@ -57,8 +48,8 @@ export function RestoreConfirm({
             <RotateCcw className="h-4 w-4" aria-hidden />
             {busy ? HISTORY_COPY.restoring : HISTORY_COPY.restore}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    />
   );
 }

@@ -5,15 +5,15 @@
 import { useCallback } from 'react';
 import type { VersionSummary } from '@shared/versions';
 import { useRestoreVersion } from '@/api/versions';
-import type { DraftStore } from '@/features/editor/draftStore';
-import { isUnsaved } from '@/features/editor/saving/documentStore';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import type { DraftStore } from '@/diagram/draftStore';
+import { isUnsaved } from '@/diagram/saving/documentStore';
+import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 
-export type RestoreSession = Pick<DocumentSession, 'doc' | 'saver' | 'open'>;
+export type RestoreHandle = Pick<DiagramHandle, 'doc' | 'saver' | 'open'>;
 
-export function useRestore(session: RestoreSession, draft: DraftStore) {
+export function useRestore(handle: RestoreHandle, draft: DraftStore) {
   const mutation = useRestoreVersion();
-  const { doc, saver, open } = session;
+  const { doc, saver, open } = handle;
 
   const restore = useCallback(
     async (version: VersionSummary) => {

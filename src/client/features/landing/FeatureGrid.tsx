@@ -1,5 +1,5 @@
 import { FEATURES, LANDING_COPY } from './copy';
-import { LANDING_TESTIDS } from './testids';
+import { LANDING_TESTIDS } from './testIds';
 
 export function FeatureGrid() {
   return (

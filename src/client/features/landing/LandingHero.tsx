@@ -4,10 +4,10 @@ import { LANDING } from '@shared/messages';
 import { PRODUCT_NAME } from '@shared/constants';
 import { SignInLabel } from '@/features/auth/SignInLabel';
 import { SIGN_IN_PATH, signInMode } from '@/features/auth/signIn';
-import { SIGN_IN_COPY } from '@/features/auth/testids';
+import { SIGN_IN_COPY } from '@/features/auth/testIds';
 import { LANDING_COPY } from './copy';
 import { ProductShot } from './ProductShot';
-import { LANDING_TESTIDS } from './testids';
+import { LANDING_TESTIDS } from './testIds';
 
 /** The try route; App.tsx owns the routes, repeated here so landing never imports App. */
 const TRY_PATH = '/try';

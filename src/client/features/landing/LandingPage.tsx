@@ -5,7 +5,7 @@ import { ThemeMenu } from '@/features/theme/ThemeMenu';
 import { LANDING_COPY } from './copy';
 import { FeatureGrid } from './FeatureGrid';
 import { LandingHero } from './LandingHero';
-import { LANDING_TESTIDS } from './testids';
+import { LANDING_TESTIDS } from './testIds';
 
 /**
  * Spec §2 "Landing page", shown at any path to signed-out visitors. It must stay free of the

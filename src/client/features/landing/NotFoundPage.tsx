@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'wouter';
 import { EDITOR_TEXT } from '@shared/messages';
 import { LogoMark } from '@/components/LogoMark';
-import { LANDING_TESTIDS } from './testids';
+import { LANDING_TESTIDS } from './testIds';
 
 const NOT_FOUND_COPY = {
   body: 'The page you were looking for does not exist or has moved.',

@@ -1,4 +1,4 @@
-import { LANDING_TESTIDS } from './testids';
+import { LANDING_TESTIDS } from './testIds';
 
 /**
  * A hand-drawn sequence diagram (inline SVG, not mermaid) so the landing page stays light: the

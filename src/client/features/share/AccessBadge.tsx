@@ -1,5 +1,5 @@
 import { Eye, PencilLine } from 'lucide-react';
-import { useDocument, type DocumentStore } from '@/features/editor/saving/documentStore';
+import { useDocument, type DocumentStore } from '@/diagram/saving/documentStore';
 import { SHARE_COPY, SHARE_TESTIDS } from './copy';
 import { useOwnerName } from './useOwnerName';
 

@@ -5,17 +5,10 @@ import type { User } from '@shared/schemas';
 import { TOAST_TEXT } from '@shared/messages';
 import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { readableError } from '@/api/http';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
-import { adoptServerFields, useDocument } from '@/features/editor/saving/documentStore';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
+import { adoptServerFields, useDocument } from '@/diagram/saving/documentStore';
+import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 import { CollaboratorsSection } from './CollaboratorsSection';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from './copy';
 import { OwnerOnlyNotice } from './OwnerOnlyNotice';
@@ -24,7 +17,7 @@ import { PublicLinkSection } from './PublicLinkSection';
 interface ShareDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  session: DocumentSession;
+  handle: DiagramHandle;
   user: User;
 }
 
@@ -32,8 +25,8 @@ interface ShareDialogProps {
  * Spec §2 'Share Diagram' for the signed-in editor. The owner turns the public link on and off
  * (saved at once, spec §4) and manages collaborators; a collaborator sees who owns it.
  */
-export function ShareDialog({ open, onOpenChange, session, user }: ShareDialogProps) {
-  const { doc, save } = session;
+export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogProps) {
+  const { doc, save } = handle;
   const queryClient = useQueryClient();
   const id = useDocument(doc, (state) => state.id);
   const access = useDocument(doc, (state) => state.access);
@@ -63,45 +56,39 @@ export function ShareDialog({ open, onOpenChange, session, user }: ShareDialogPr
 
   const owner = access === 'owner';
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="lg"
-        // minmax(0, 1fr): long links and e-mails shrink inside the dialog instead of widening it.
-        className="grid-cols-[minmax(0,1fr)]"
-        data-testid={SHARE_TESTIDS.dialog}
-        data-access={access}
-      >
-        <DialogHeader>
-          <DialogIcon>
-            <Share2 className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{SHARE_TEXT.title}</DialogTitle>
-          <DialogDescription>
-            {owner ? SHARE_COPY.description : SHARE_COPY.ownerOnlyTitle}
-          </DialogDescription>
-        </DialogHeader>
-        {owner ? (
-          <>
-            {id === 0 && (
-              <p
-                className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground"
-                data-testid={SHARE_TESTIDS.unsavedNote}
-              >
-                {SHARE_COPY.unsavedNote}
-              </p>
-            )}
-            <PublicLinkSection
-              isPublic={isPublic}
-              shareToken={shareToken}
-              busy={busy}
-              onPublicChange={(next) => void onPublicChange(next)}
-            />
-            <CollaboratorsSection diagramId={id} owner={user} ensureSaved={ensureSaved} />
-          </>
-        ) : (
-          <OwnerOnlyNotice diagramId={id} role={access} />
-        )}
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      // minmax(0, 1fr): long links and e-mails shrink inside the dialog instead of widening it.
+      className="grid-cols-[minmax(0,1fr)]"
+      data-testid={SHARE_TESTIDS.dialog}
+      data-access={access}
+      icon={Share2}
+      title={SHARE_TEXT.title}
+      description={owner ? SHARE_COPY.description : SHARE_COPY.ownerOnlyTitle}
+    >
+      {owner ? (
+        <>
+          {id === 0 && (
+            <p
+              className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground"
+              data-testid={SHARE_TESTIDS.unsavedNote}
+            >
+              {SHARE_COPY.unsavedNote}
+            </p>
+          )}
+          <PublicLinkSection
+            isPublic={isPublic}
+            shareToken={shareToken}
+            busy={busy}
+            onPublicChange={(next) => void onPublicChange(next)}
+          />
+          <CollaboratorsSection diagramId={id} owner={user} ensureSaved={ensureSaved} />
+        </>
+      ) : (
+        <OwnerOnlyNotice diagramId={id} role={access} />
+      )}
+    </DialogShell>
   );
 }

@@ -1,6 +1,6 @@
 import { Globe } from 'lucide-react';
 import { SHARE_COPY, SHARE_TESTIDS } from './copy';
-import type { FollowState } from './useFollowShared';
+import type { FollowState } from '@/diagram/live/useFollowShared';
 
 /**
  * The strip above a public diagram: what this page is, and whether it follows the owner's edits

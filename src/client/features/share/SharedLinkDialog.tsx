@@ -1,12 +1,5 @@
 import { Share2 } from 'lucide-react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT, shareUrl } from './copy';
 import { LinkField } from './LinkField';
 
@@ -20,22 +13,18 @@ interface SharedLinkDialogProps {
 export function SharedLinkDialog({ open, onOpenChange, token }: SharedLinkDialogProps) {
   const link = shareUrl(token);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="lg"
-        className="grid-cols-[minmax(0,1fr)]"
-        data-testid={SHARE_TESTIDS.dialog}
-        data-access="public"
-      >
-        <DialogHeader>
-          <DialogIcon>
-            <Share2 className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{SHARE_TEXT.title}</DialogTitle>
-          <DialogDescription>{SHARE_COPY.sharedLinkBody}</DialogDescription>
-        </DialogHeader>
-        <LinkField link={link} />
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      className="grid-cols-[minmax(0,1fr)]"
+      data-testid={SHARE_TESTIDS.dialog}
+      data-access="public"
+      icon={Share2}
+      title={SHARE_TEXT.title}
+      description={SHARE_COPY.sharedLinkBody}
+    >
+      <LinkField link={link} />
+    </DialogShell>
   );
 }

@@ -10,8 +10,6 @@ export const SHARE_TEXT = {
   linkCopyFailed: 'Failed to copy share link',
   error: 'Error',
   notFound: 'Diagram not found',
-  // Spec §4 'Saving when signed out' from a shared diagram.
-  copyPrefix: 'Copy of ',
 } as const;
 
 export const SHARE_COPY = {
@@ -53,14 +51,6 @@ export const SHARE_COPY = {
   goHome: 'Go to Lifeline',
   newDiagram: 'Start a new diagram',
 } as const;
-
-/** The server's title limit (TITLE_MAX in @shared/schemas; not imported so zod stays out of the chunk). */
-const TITLE_MAX = 200;
-
-/** The title a copy of someone's diagram gets (spec §4), within the title limit. */
-export function copyTitle(title: string): string {
-  return `${SHARE_TEXT.copyPrefix}${title}`.slice(0, TITLE_MAX);
-}
 
 /** The public address of a shared diagram (spec §2: {origin}/d/{shareToken}). */
 export function shareUrl(token: string, origin = window.location.origin): string {

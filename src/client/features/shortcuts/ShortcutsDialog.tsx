@@ -1,14 +1,7 @@
 /** The '?' dialog: every shortcut with its keys (⌘ on a Mac, Ctrl elsewhere). */
 import { Keyboard } from 'lucide-react';
 import { Fragment, useMemo } from 'react';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { SHORTCUTS_COPY, SHORTCUTS_TESTIDS } from './copy';
 import { isMacPlatform, shortcutKeys, type ShortcutId } from './keys';
 
@@ -43,26 +36,25 @@ export function ShortcutsDialog({
 }) {
   const mac = useMemo(() => isMacPlatform(), []);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent size="md" data-testid={SHORTCUTS_TESTIDS.dialog}>
-        <DialogHeader>
-          <DialogIcon>
-            <Keyboard className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{SHORTCUTS_COPY.dialogTitle}</DialogTitle>
-          <DialogDescription>{SHORTCUTS_COPY.dialogDescription}</DialogDescription>
-        </DialogHeader>
-        <dl className="divide-y divide-border rounded-md border border-border">
-          {available.map((id) => (
-            <div key={id} className="flex items-center justify-between gap-4 px-3 py-2">
-              <dt className="text-sm">{SHORTCUTS_COPY.actions[id]}</dt>
-              <dd className="shrink-0">
-                <Keys keys={shortcutKeys(id, mac)} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="md"
+      data-testid={SHORTCUTS_TESTIDS.dialog}
+      icon={Keyboard}
+      title={SHORTCUTS_COPY.dialogTitle}
+      description={SHORTCUTS_COPY.dialogDescription}
+    >
+      <dl className="divide-y divide-border rounded-md border border-border">
+        {available.map((id) => (
+          <div key={id} className="flex items-center justify-between gap-4 px-3 py-2">
+            <dt className="text-sm">{SHORTCUTS_COPY.actions[id]}</dt>
+            <dd className="shrink-0">
+              <Keys keys={shortcutKeys(id, mac)} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </DialogShell>
   );
 }

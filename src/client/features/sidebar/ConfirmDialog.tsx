@@ -1,13 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';
 
 export interface Confirmation {
@@ -28,13 +21,15 @@ export function ConfirmDialog({
 }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Dialog open={confirmation !== null} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogContent size="md" data-testid={SIDEBAR_TESTIDS.confirmDialog}>
-        <DialogHeader>
-          <DialogTitle>{confirmation?.title}</DialogTitle>
-          <DialogDescription>{confirmation?.description}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
+    <DialogShell
+      open={confirmation !== null}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      size="md"
+      data-testid={SIDEBAR_TESTIDS.confirmDialog}
+      title={confirmation?.title}
+      description={confirmation?.description}
+      footer={
+        <>
           <Button variant="outline" onClick={onClose} disabled={busy}>
             {SIDEBAR_TEXT.cancel}
           </Button>
@@ -53,8 +48,8 @@ export function ConfirmDialog({
           >
             {confirmation?.confirmLabel ?? SIDEBAR_COPY.delete}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    />
   );
 }

@@ -4,13 +4,8 @@ import { FOLDER_NAME_MAX } from '@shared/schemas';
 import { TOAST_TEXT } from '@shared/messages';
 import { useCreateFolder, useUpdateFolder } from '@/api/folders';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { Dialog } from '@/components/ui/dialog';
+import { DialogPanel } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
 import { readableError } from '@/api/http';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';
@@ -71,37 +66,37 @@ function FolderForm({
   };
 
   return (
-    <DialogContent size="sm" data-testid={SIDEBAR_TESTIDS.folderDialog}>
-      <form onSubmit={(event) => void submit(event)} className="grid gap-4">
-        <DialogHeader>
-          <DialogTitle>
-            {edit.kind === 'create' ? SIDEBAR_COPY.newFolder : SIDEBAR_COPY.editFolder}
-          </DialogTitle>
-        </DialogHeader>
-        <fieldset disabled={saving} className="grid gap-1.5">
-          <label htmlFor={id} className="text-sm font-medium">
-            {SIDEBAR_TEXT.folderName}
-          </label>
-          <input
-            id={id}
-            value={name}
-            maxLength={FOLDER_NAME_MAX}
-            autoFocus
-            autoComplete="off"
-            onChange={(event) => setName(event.target.value)}
-            data-testid={SIDEBAR_TESTIDS.folderName}
-            className="h-9 rounded-md border border-border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          />
-        </fieldset>
-        <DialogFooter>
+    <DialogPanel
+      size="sm"
+      data-testid={SIDEBAR_TESTIDS.folderDialog}
+      onSubmit={(event) => void submit(event)}
+      title={edit.kind === 'create' ? SIDEBAR_COPY.newFolder : SIDEBAR_COPY.editFolder}
+      footer={
+        <>
           <Button variant="outline" onClick={onClose} disabled={saving}>
             {SIDEBAR_TEXT.cancel}
           </Button>
           <Button type="submit" disabled={!trimmed || saving}>
             {saving ? SIDEBAR_TEXT.saving : SIDEBAR_TEXT.save}
           </Button>
-        </DialogFooter>
-      </form>
-    </DialogContent>
+        </>
+      }
+    >
+      <fieldset disabled={saving} className="grid gap-1.5">
+        <label htmlFor={id} className="text-sm font-medium">
+          {SIDEBAR_TEXT.folderName}
+        </label>
+        <input
+          id={id}
+          value={name}
+          maxLength={FOLDER_NAME_MAX}
+          autoFocus
+          autoComplete="off"
+          onChange={(event) => setName(event.target.value)}
+          data-testid={SIDEBAR_TESTIDS.folderName}
+          className="h-9 rounded-md border border-border bg-background px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      </fieldset>
+    </DialogPanel>
   );
 }

@@ -8,13 +8,12 @@ import { useDeleteFolder, useFolders } from '@/api/folders';
 import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
-import { useDocument } from '@/features/editor/saving/documentStore';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
-import { useMediaQuery } from '@/features/editor/useMediaQuery';
+import { useDocument } from '@/diagram/saving/documentStore';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { DropOverlay } from '@/features/transfer/DropOverlay';
 import { ImportDialog } from '@/features/transfer/ImportDialog';
 import { TransferMenu } from '@/features/transfer/TransferMenu';
-import { useFileDrop } from '@/features/transfer/useFileDrop';
+import { useFileDrop } from '@/lib/useFileDrop';
 import { useImportFiles } from '@/features/transfer/useImportFiles';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';
@@ -23,22 +22,20 @@ import { SharedList } from './SharedList';
 import { SidebarTree } from './SidebarTree';
 import { TrashList } from './TrashList';
 import { useExpandedFolders } from './useExpandedFolders';
-import { useSidebarActions } from './useSidebarActions';
+import { useSidebarActions, type SidebarHandle } from './useSidebarActions';
 
-type Session = Pick<DocumentSession, 'doc' | 'saver' | 'select' | 'startNew'>;
-
-export function Sidebar({ session }: { session: Session }) {
+export function Sidebar({ handle }: { handle: SidebarHandle }) {
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const folders = useFolders();
   const diagrams = useDiagramSummaries();
   const { expanded, set: setExpanded } = useExpandedFolders();
-  const openId = useDocument(session.doc, (state) => state.id);
-  const canDeleteOpen = useDocument(session.doc, (s) => s.id !== 0 && s.access === 'owner');
+  const openId = useDocument(handle.doc, (state) => state.id);
+  const canDeleteOpen = useDocument(handle.doc, (s) => s.id !== 0 && s.access === 'owner');
   const [folderEdit, setFolderEdit] = useState<FolderEdit | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const removeFolder = useDeleteFolder();
   const expand = useCallback((id: number) => setExpanded(id, true), [setExpanded]);
-  const actions = useSidebarActions(session, expand);
+  const actions = useSidebarActions(handle, expand);
   const [importOpen, setImportOpen] = useState(false);
   const dropImport = useImportFiles();
   const drop = useFileDrop((files) => dropImport.mutate(files));
@@ -61,7 +58,7 @@ export function Sidebar({ session }: { session: Session }) {
           ),
     });
   const deleteCurrent = () => {
-    const state = session.doc.get();
+    const state = handle.doc.get();
     if (state.id !== 0) confirmDeleteDiagram(state.id, state.baseline.title);
   };
 

@@ -5,7 +5,7 @@ import { TRASH_DAYS, type TrashedDiagram } from '@shared/versions';
 import { useDeleteForever, useRestoreFromTrash, useTrash } from '@/api/trash';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
-import { useNow } from '@/features/history/useNow';
+import { useNow } from '@/lib/useNow';
 import { cn } from '@/lib/cn';
 import { ConfirmDialog, type Confirmation } from './ConfirmDialog';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from './copy';

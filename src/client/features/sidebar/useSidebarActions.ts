@@ -7,21 +7,22 @@ import { useCallback } from 'react';
 import type { DiagramSummary } from '@shared/schemas';
 import { useDeleteDiagram, useMoveDiagram } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
-import { blankDraft } from '@/features/editor/draftStorage';
-import { adoptServerFields } from '@/features/editor/saving/documentStore';
-import type { DocumentSession } from '@/features/editor/saving/useDocumentSession';
-import { useOpenDiagram } from '@/features/editor/saving/useOpenDiagram';
+import { blankDraft } from '@/diagram/draftStorage';
+import { adoptServerFields } from '@/diagram/saving/documentStore';
+import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
+import { useSwitchToDiagram } from '@/diagram/saving/useSwitchToDiagram';
 import { SIDEBAR_TEXT } from './copy';
 import type { DropTarget } from './tree';
 
-type Session = Pick<DocumentSession, 'doc' | 'saver' | 'select' | 'startNew'>;
+/** What the sidebar uses of the open diagram's handle. */
+export type SidebarHandle = Pick<DiagramHandle, 'doc' | 'saver' | 'select' | 'startNew'>;
 
-export function useSidebarActions(session: Session, onMovedInto: (folderId: number) => void) {
-  const { doc, saver, startNew } = session;
+export function useSidebarActions(handle: SidebarHandle, onMovedInto: (folderId: number) => void) {
+  const { doc, saver, startNew } = handle;
   const move = useMoveDiagram();
   const remove = useDeleteDiagram();
 
-  const open = useOpenDiagram(session);
+  const open = useSwitchToDiagram(handle);
 
   const moveTo = useCallback(
     async (diagram: DiagramSummary, folderId: DropTarget) => {

@@ -1,7 +1,7 @@
 import { GitBranch, Network, Workflow, type LucideIcon } from 'lucide-react';
 import { TEMPLATE_DIALOG } from '@shared/messages';
 import type { Template, TemplateCategory } from '@shared/templates';
-import { TEMPLATE_TESTIDS } from './testids';
+import { TEMPLATE_TESTIDS } from './testIds';
 
 const CATEGORY_ICONS: Record<TemplateCategory, LucideIcon> = {
   Sequence: GitBranch,

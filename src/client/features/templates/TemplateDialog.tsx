@@ -4,16 +4,10 @@ import { TEMPLATE_LIST_HEIGHT_PX } from '@shared/constants';
 import { TEMPLATE_DIALOG } from '@shared/messages';
 import { TEMPLATES, type Template } from '@shared/templates';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { TEMPLATE_COPY } from './copy';
 import { TemplateCard } from './TemplateCard';
-import { TEMPLATE_TESTIDS } from './testids';
+import { TEMPLATE_TESTIDS } from './testIds';
 
 interface TemplateDialogProps {
   open: boolean;
@@ -43,48 +37,46 @@ export function TemplateDialog({
     onOpenChange(false);
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent
-        size="xl"
-        closeLabel={TEMPLATE_DIALOG.close}
-        data-testid={TEMPLATE_TESTIDS.dialog}
-        onCloseAutoFocus={(event) => {
-          const wasChosen = chosen.current;
-          chosen.current = false;
-          if (!wasChosen || !onChosenFocus) return;
-          event.preventDefault();
-          onChosenFocus();
-        }}
+    <DialogShell
+      open={open}
+      onOpenChange={onOpenChange}
+      size="xl"
+      closeLabel={TEMPLATE_DIALOG.close}
+      data-testid={TEMPLATE_TESTIDS.dialog}
+      onCloseAutoFocus={(event) => {
+        const wasChosen = chosen.current;
+        chosen.current = false;
+        if (!wasChosen || !onChosenFocus) return;
+        event.preventDefault();
+        onChosenFocus();
+      }}
+      title={TEMPLATE_DIALOG.title}
+      description={TEMPLATE_COPY.description}
+    >
+      <div
+        className="-mx-2 overflow-y-auto px-2 py-1"
+        style={{ height: TEMPLATE_LIST_HEIGHT_PX }}
+        data-testid={TEMPLATE_TESTIDS.list}
       >
-        <DialogHeader>
-          <DialogTitle>{TEMPLATE_DIALOG.title}</DialogTitle>
-          <DialogDescription>{TEMPLATE_COPY.description}</DialogDescription>
-        </DialogHeader>
-        <div
-          className="-mx-2 overflow-y-auto px-2 py-1"
-          style={{ height: TEMPLATE_LIST_HEIGHT_PX }}
-          data-testid={TEMPLATE_TESTIDS.list}
+        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+          {TEMPLATES.map((template) => (
+            <li key={template.id}>
+              <TemplateCard template={template} onChoose={(t) => choose(() => onChoose(t))} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
+        <span className="text-sm text-muted-foreground">{TEMPLATE_COPY.blankLead}</span>
+        <Button
+          variant="outline"
+          onClick={() => choose(onBlank)}
+          data-testid={TEMPLATE_TESTIDS.blank}
         >
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {TEMPLATES.map((template) => (
-              <li key={template.id}>
-                <TemplateCard template={template} onChoose={(t) => choose(() => onChoose(t))} />
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div className="flex items-center justify-between gap-3 border-t border-border pt-4">
-          <span className="text-sm text-muted-foreground">{TEMPLATE_COPY.blankLead}</span>
-          <Button
-            variant="outline"
-            onClick={() => choose(onBlank)}
-            data-testid={TEMPLATE_TESTIDS.blank}
-          >
-            <FileText className="h-4 w-4" aria-hidden />
-            {TEMPLATE_COPY.blank}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+          <FileText className="h-4 w-4" aria-hidden />
+          {TEMPLATE_COPY.blank}
+        </Button>
+      </div>
+    </DialogShell>
   );
 }

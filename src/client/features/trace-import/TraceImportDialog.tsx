@@ -6,17 +6,9 @@ import { formatDuration, TRACE_GROUPS, TRACE_INTERNAL } from '@shared/trace/inde
 import { readableError } from '@/api/http';
 import { useCreateDiagram } from '@/api/diagrams';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { Preview } from '@/features/preview/Preview';
-import { useFileDrop } from '@/features/transfer/useFileDrop';
+import { useFileDrop } from '@/lib/useFileDrop';
 import { cn } from '@/lib/cn';
 import { TRACE_COPY, TRACE_TESTIDS } from './copy';
 import { useTraceFile } from './useTraceFile';
@@ -102,155 +94,17 @@ export function TraceImportDialog({
   const error = trace.error ?? (create.isError ? readableError(create.error) : null);
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent
-        size="xl"
-        className="max-h-[92vh] overflow-y-auto sm:max-w-4xl"
-        data-testid={TRACE_TESTIDS.dialog}
-      >
-        <DialogHeader>
-          <DialogIcon>
-            <Activity className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{TRACE_COPY.title}</DialogTitle>
-          <DialogDescription>{TRACE_COPY.description}</DialogDescription>
-        </DialogHeader>
-        <input
-          ref={input}
-          type="file"
-          accept=".json,.jsonl,.ndjson,.txt,application/json"
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden
-          data-testid={TRACE_TESTIDS.fileInput}
-          onChange={(event) => {
-            const chosen = event.currentTarget.files?.[0];
-            event.currentTarget.value = '';
-            if (chosen) void trace.load(chosen);
-          }}
-        />
-        <div
-          {...drop.handlers}
-          className={cn(
-            'flex flex-wrap items-center gap-3 rounded-md border border-dashed border-border px-3 py-3 text-sm text-muted-foreground',
-            drop.active && 'border-primary bg-primary/5',
-          )}
-        >
-          <Button variant="outline" onClick={() => input.current?.click()} disabled={trace.reading}>
-            <Upload className="h-4 w-4" aria-hidden />
-            {TRACE_COPY.choose}
-          </Button>
-          {trace.reading ? TRACE_COPY.reading : TRACE_COPY.dropHint}
-        </div>
-        {error && <ErrorNotice testId={TRACE_TESTIDS.error}>{error}</ErrorNotice>}
-        {diagram && (
-          <>
-            <div className="grid gap-3 sm:grid-cols-3">
-              {trace.choices.length > 1 && (
-                <Field label={TRACE_COPY.traceLabel}>
-                  <select
-                    className={control}
-                    value={trace.traceId ?? ''}
-                    onChange={(e) => trace.setTraceId(e.currentTarget.value)}
-                    data-testid={TRACE_TESTIDS.chooser}
-                  >
-                    {trace.choices.map((c) => (
-                      <option key={c.traceId} value={c.traceId}>
-                        {TRACE_COPY.traceOption(
-                          c.root,
-                          c.spans,
-                          formatDuration(c.duration),
-                          c.traceId,
-                        )}
-                      </option>
-                    ))}
-                  </select>
-                </Field>
-              )}
-              <Field label={TRACE_COPY.group}>
-                <select
-                  className={control}
-                  value={options.group}
-                  onChange={(e) =>
-                    set({ group: e.currentTarget.value as (typeof TRACE_GROUPS)[number] })
-                  }
-                >
-                  {TRACE_GROUPS.map((g) => (
-                    <option key={g} value={g}>
-                      {TRACE_COPY.groups[g]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label={TRACE_COPY.internal}>
-                <select
-                  className={control}
-                  value={options.internal}
-                  onChange={(e) =>
-                    set({ internal: e.currentTarget.value as (typeof TRACE_INTERNAL)[number] })
-                  }
-                >
-                  {TRACE_INTERNAL.map((i) => (
-                    <option key={i} value={i}>
-                      {TRACE_COPY.internals[i]}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-              <Field label={TRACE_COPY.depth}>
-                <input
-                  type="number"
-                  min={0}
-                  max={50}
-                  className={control}
-                  value={options.depth}
-                  onChange={(e) =>
-                    set({
-                      depth: Math.min(
-                        50,
-                        Math.max(0, Math.trunc(Number(e.currentTarget.value) || 0)),
-                      ),
-                    })
-                  }
-                />
-              </Field>
-              <div className="flex flex-wrap items-end gap-4 sm:col-span-2">
-                <Check
-                  label={TRACE_COPY.durations}
-                  checked={options.durations}
-                  onChange={(v) => set({ durations: v })}
-                />
-                <Check
-                  label={TRACE_COPY.autonumber}
-                  checked={options.autonumber}
-                  onChange={(v) => set({ autonumber: v })}
-                />
-                <Check
-                  label={TRACE_COPY.collapse}
-                  checked={options.collapse}
-                  onChange={(v) => set({ collapse: v })}
-                />
-              </div>
-            </div>
-            {diagram.notes.length > 0 && (
-              <ul
-                className="list-disc pl-5 text-xs text-muted-foreground"
-                data-testid={TRACE_TESTIDS.notes}
-              >
-                {diagram.notes.map((note) => (
-                  <li key={note}>{note}</li>
-                ))}
-              </ul>
-            )}
-            <div
-              className="flex h-[45vh] min-h-64 flex-col overflow-hidden rounded-md border border-border"
-              data-testid={TRACE_TESTIDS.preview}
-            >
-              <Preview text={diagram.text} publish={false} />
-            </div>
-          </>
-        )}
-        <DialogFooter>
+    <DialogShell
+      open={open}
+      onOpenChange={close}
+      size="xl"
+      className="max-h-[92vh] overflow-y-auto sm:max-w-4xl"
+      data-testid={TRACE_TESTIDS.dialog}
+      icon={Activity}
+      title={TRACE_COPY.title}
+      description={TRACE_COPY.description}
+      footer={
+        <>
           <Button variant="outline" onClick={() => close(false)} disabled={create.isPending}>
             {TRACE_COPY.cancel}
           </Button>
@@ -261,8 +115,144 @@ export function TraceImportDialog({
           >
             {create.isPending ? TRACE_COPY.opening : TRACE_COPY.open}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <input
+        ref={input}
+        type="file"
+        accept=".json,.jsonl,.ndjson,.txt,application/json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid={TRACE_TESTIDS.fileInput}
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (chosen) void trace.load(chosen);
+        }}
+      />
+      <div
+        {...drop.handlers}
+        className={cn(
+          'flex flex-wrap items-center gap-3 rounded-md border border-dashed border-border px-3 py-3 text-sm text-muted-foreground',
+          drop.active && 'border-primary bg-primary/5',
+        )}
+      >
+        <Button variant="outline" onClick={() => input.current?.click()} disabled={trace.reading}>
+          <Upload className="h-4 w-4" aria-hidden />
+          {TRACE_COPY.choose}
+        </Button>
+        {trace.reading ? TRACE_COPY.reading : TRACE_COPY.dropHint}
+      </div>
+      {error && <ErrorNotice testId={TRACE_TESTIDS.error}>{error}</ErrorNotice>}
+      {diagram && (
+        <>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {trace.choices.length > 1 && (
+              <Field label={TRACE_COPY.traceLabel}>
+                <select
+                  className={control}
+                  value={trace.traceId ?? ''}
+                  onChange={(e) => trace.setTraceId(e.currentTarget.value)}
+                  data-testid={TRACE_TESTIDS.chooser}
+                >
+                  {trace.choices.map((c) => (
+                    <option key={c.traceId} value={c.traceId}>
+                      {TRACE_COPY.traceOption(
+                        c.root,
+                        c.spans,
+                        formatDuration(c.duration),
+                        c.traceId,
+                      )}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            )}
+            <Field label={TRACE_COPY.group}>
+              <select
+                className={control}
+                value={options.group}
+                onChange={(e) =>
+                  set({ group: e.currentTarget.value as (typeof TRACE_GROUPS)[number] })
+                }
+              >
+                {TRACE_GROUPS.map((g) => (
+                  <option key={g} value={g}>
+                    {TRACE_COPY.groups[g]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={TRACE_COPY.internal}>
+              <select
+                className={control}
+                value={options.internal}
+                onChange={(e) =>
+                  set({ internal: e.currentTarget.value as (typeof TRACE_INTERNAL)[number] })
+                }
+              >
+                {TRACE_INTERNAL.map((i) => (
+                  <option key={i} value={i}>
+                    {TRACE_COPY.internals[i]}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={TRACE_COPY.depth}>
+              <input
+                type="number"
+                min={0}
+                max={50}
+                className={control}
+                value={options.depth}
+                onChange={(e) =>
+                  set({
+                    depth: Math.min(
+                      50,
+                      Math.max(0, Math.trunc(Number(e.currentTarget.value) || 0)),
+                    ),
+                  })
+                }
+              />
+            </Field>
+            <div className="flex flex-wrap items-end gap-4 sm:col-span-2">
+              <Check
+                label={TRACE_COPY.durations}
+                checked={options.durations}
+                onChange={(v) => set({ durations: v })}
+              />
+              <Check
+                label={TRACE_COPY.autonumber}
+                checked={options.autonumber}
+                onChange={(v) => set({ autonumber: v })}
+              />
+              <Check
+                label={TRACE_COPY.collapse}
+                checked={options.collapse}
+                onChange={(v) => set({ collapse: v })}
+              />
+            </div>
+          </div>
+          {diagram.notes.length > 0 && (
+            <ul
+              className="list-disc pl-5 text-xs text-muted-foreground"
+              data-testid={TRACE_TESTIDS.notes}
+            >
+              {diagram.notes.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
+          )}
+          <div
+            className="flex h-[45vh] min-h-64 flex-col overflow-hidden rounded-md border border-border"
+            data-testid={TRACE_TESTIDS.preview}
+          >
+            <Preview text={diagram.text} publish={false} />
+          </div>
+        </>
+      )}
+    </DialogShell>
   );
 }

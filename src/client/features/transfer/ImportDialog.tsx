@@ -5,15 +5,7 @@ import { useRef, useState } from 'react';
 import { IMPORT_ACCEPT } from '@shared/transfer';
 import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogIcon,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { DialogShell } from '@/components/ui/dialog-shell';
 import { cn } from '@/lib/cn';
 import { TRACE_COPY, TRACE_TESTIDS } from '@/features/trace-import/copy';
 import { openTraceImport } from '@/features/trace-import/traceImportStore';
@@ -68,92 +60,16 @@ export function ImportDialog({
     });
 
   return (
-    <Dialog open={open} onOpenChange={close}>
-      <DialogContent size="md" data-testid={TRANSFER_TESTIDS.dialog}>
-        <DialogHeader>
-          <DialogIcon>
-            <Upload className="h-5 w-5" aria-hidden />
-          </DialogIcon>
-          <DialogTitle>{TRANSFER_COPY.dialogTitle}</DialogTitle>
-          <DialogDescription>{TRANSFER_COPY.dialogDescription}</DialogDescription>
-        </DialogHeader>
-        <input
-          ref={input}
-          type="file"
-          multiple
-          accept={IMPORT_ACCEPT}
-          className="sr-only"
-          tabIndex={-1}
-          aria-hidden
-          data-testid={TRANSFER_TESTIDS.fileInput}
-          onChange={(event) => {
-            add(event.currentTarget.files);
-            event.currentTarget.value = '';
-          }}
-        />
-        <div className="grid gap-2">
-          <Button
-            variant="outline"
-            className="justify-self-start"
-            onClick={() => input.current?.click()}
-            disabled={importing.isPending}
-          >
-            <Upload className="h-4 w-4" aria-hidden />
-            {TRANSFER_COPY.choose}
-          </Button>
-          {files.length === 0 ? (
-            <p className="rounded-md border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">
-              {TRANSFER_COPY.noneChosen}
-            </p>
-          ) : (
-            <ul
-              className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border"
-              data-testid={TRANSFER_TESTIDS.fileList}
-            >
-              {files.map((file) => {
-                const bad = !isAcceptedFile(file.name);
-                return (
-                  <li key={file.name} className="flex items-center gap-2 px-3 py-1.5 text-sm">
-                    <FileIcon name={file.name} />
-                    <span className={cn('min-w-0 flex-1 truncate', bad && 'text-destructive')}>
-                      {file.name}
-                      {bad && <span className="block text-xs">{TRANSFER_COPY.unsupported}</span>}
-                    </span>
-                    <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
-                      {formatBytes(file.size)}
-                    </span>
-                    <button
-                      type="button"
-                      className="rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                      aria-label={TRANSFER_COPY.remove(file.name)}
-                      disabled={importing.isPending}
-                      onClick={() => setFiles(files.filter((f) => f !== file))}
-                    >
-                      <X className="h-3.5 w-3.5" aria-hidden />
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          <button
-            type="button"
-            className="justify-self-start text-sm text-primary underline-offset-4 hover:underline"
-            data-testid={TRACE_TESTIDS.entry}
-            onClick={() => {
-              close(false);
-              openTraceImport();
-            }}
-          >
-            {TRACE_COPY.entry}
-          </button>
-          {importing.isError && (
-            <ErrorNotice testId={TRANSFER_TESTIDS.error}>
-              {readableError(importing.error)}
-            </ErrorNotice>
-          )}
-        </div>
-        <DialogFooter>
+    <DialogShell
+      open={open}
+      onOpenChange={close}
+      size="md"
+      data-testid={TRANSFER_TESTIDS.dialog}
+      icon={Upload}
+      title={TRANSFER_COPY.dialogTitle}
+      description={TRANSFER_COPY.dialogDescription}
+      footer={
+        <>
           <Button variant="outline" onClick={() => close(false)} disabled={importing.isPending}>
             {TRANSFER_COPY.cancel}
           </Button>
@@ -166,8 +82,85 @@ export function ImportDialog({
               ? TRANSFER_COPY.importing
               : TRANSFER_COPY.importButton(files.length)}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      <input
+        ref={input}
+        type="file"
+        multiple
+        accept={IMPORT_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid={TRANSFER_TESTIDS.fileInput}
+        onChange={(event) => {
+          add(event.currentTarget.files);
+          event.currentTarget.value = '';
+        }}
+      />
+      <div className="grid gap-2">
+        <Button
+          variant="outline"
+          className="justify-self-start"
+          onClick={() => input.current?.click()}
+          disabled={importing.isPending}
+        >
+          <Upload className="h-4 w-4" aria-hidden />
+          {TRANSFER_COPY.choose}
+        </Button>
+        {files.length === 0 ? (
+          <p className="rounded-md border border-dashed border-border px-3 py-4 text-center text-sm text-muted-foreground">
+            {TRANSFER_COPY.noneChosen}
+          </p>
+        ) : (
+          <ul
+            className="max-h-56 divide-y divide-border overflow-y-auto rounded-md border border-border"
+            data-testid={TRANSFER_TESTIDS.fileList}
+          >
+            {files.map((file) => {
+              const bad = !isAcceptedFile(file.name);
+              return (
+                <li key={file.name} className="flex items-center gap-2 px-3 py-1.5 text-sm">
+                  <FileIcon name={file.name} />
+                  <span className={cn('min-w-0 flex-1 truncate', bad && 'text-destructive')}>
+                    {file.name}
+                    {bad && <span className="block text-xs">{TRANSFER_COPY.unsupported}</span>}
+                  </span>
+                  <span className="shrink-0 text-xs tabular-nums text-muted-foreground">
+                    {formatBytes(file.size)}
+                  </span>
+                  <button
+                    type="button"
+                    className="rounded-sm p-0.5 text-muted-foreground hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    aria-label={TRANSFER_COPY.remove(file.name)}
+                    disabled={importing.isPending}
+                    onClick={() => setFiles(files.filter((f) => f !== file))}
+                  >
+                    <X className="h-3.5 w-3.5" aria-hidden />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <button
+          type="button"
+          className="justify-self-start text-sm text-primary underline-offset-4 hover:underline"
+          data-testid={TRACE_TESTIDS.entry}
+          onClick={() => {
+            close(false);
+            openTraceImport();
+          }}
+        >
+          {TRACE_COPY.entry}
+        </button>
+        {importing.isError && (
+          <ErrorNotice testId={TRANSFER_TESTIDS.error}>
+            {readableError(importing.error)}
+          </ErrorNotice>
+        )}
+      </div>
+    </DialogShell>
   );
 }

@@ -6,7 +6,7 @@
 import { Facet } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 
-/** What closes the current undo step (the session's undo manager). */
+/** What closes the current undo step (the editor view's undo manager). */
 export const closeUndoStep = Facet.define<() => void>();
 
 /** Dispatches `run`'s change as an undo step of its own. */

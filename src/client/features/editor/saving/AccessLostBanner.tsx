@@ -1,7 +1,7 @@
 import { ShieldOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { SAVING_COPY, SAVING_TESTIDS } from './copy';
-import type { AccessLossNotice } from './useAccessLoss';
+import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
+import type { AccessLossNotice } from '@/diagram/saving/useAccessLoss';
 
 /**
  * Above the editor once the owner removed this collaborator or made them a viewer: their text is

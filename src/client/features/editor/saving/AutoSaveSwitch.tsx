@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Switch } from '@/components/ui/switch';
-import { SAVING_COPY, SAVING_TESTIDS } from './copy';
+import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
 
 export function AutoSaveSwitch({
   checked,

@@ -1,16 +1,8 @@
 import type { Diagram } from '@shared/schemas';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import { SAVING_COPY, SAVING_TESTIDS } from './copy';
-
-export type ConflictChoice = 'keep-server' | 'overwrite' | 'keep-both';
+import { DialogShell } from '@/components/ui/dialog-shell';
+import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
+import type { ConflictChoice } from '@/diagram/saving/useDiagramHandle';
 
 /** A 409 from the server: the user decides which text wins; neither is lost silently. */
 export function ConflictDialog({
@@ -21,24 +13,16 @@ export function ConflictDialog({
   onChoose: (choice: ConflictChoice) => void;
 }) {
   return (
-    <Dialog open={server !== null}>
-      <DialogContent
-        size="md"
-        data-testid={SAVING_TESTIDS.conflictDialog}
-        onEscapeKeyDown={(event) => event.preventDefault()}
-        onInteractOutside={(event) => event.preventDefault()}
-      >
-        <DialogHeader>
-          <DialogTitle>{SAVING_COPY.conflictTitle}</DialogTitle>
-          <DialogDescription>{SAVING_COPY.conflictBody}</DialogDescription>
-        </DialogHeader>
-        {/* The server's text wraps (a long unbroken line included) instead of widening the dialog. */}
-        {server && (
-          <pre className="max-h-40 min-w-0 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-muted p-3 font-mono text-xs">
-            {server.content}
-          </pre>
-        )}
-        <DialogFooter>
+    <DialogShell
+      open={server !== null}
+      size="md"
+      data-testid={SAVING_TESTIDS.conflictDialog}
+      onEscapeKeyDown={(event) => event.preventDefault()}
+      onInteractOutside={(event) => event.preventDefault()}
+      title={SAVING_COPY.conflictTitle}
+      description={SAVING_COPY.conflictBody}
+      footer={
+        <>
           <Button
             variant="outline"
             onClick={() => onChoose('keep-both')}
@@ -56,8 +40,15 @@ export function ConflictDialog({
           <Button onClick={() => onChoose('overwrite')} data-testid={SAVING_TESTIDS.overwrite}>
             {SAVING_COPY.overwrite}
           </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+        </>
+      }
+    >
+      {/* The server's text wraps (a long unbroken line included) instead of widening the dialog. */}
+      {server && (
+        <pre className="max-h-40 min-w-0 overflow-y-auto whitespace-pre-wrap wrap-anywhere rounded-md border border-border bg-muted p-3 font-mono text-xs">
+          {server.content}
+        </pre>
+      )}
+    </DialogShell>
   );
 }

@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { SAVING_COPY, SAVING_TESTIDS } from './copy';
-import type { Backup } from './unsavedBackup';
+import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
+import type { Backup } from '@/diagram/saving/unsavedBackup';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

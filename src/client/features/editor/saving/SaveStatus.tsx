@@ -1,8 +1,8 @@
 import { Check, CircleDot, CloudOff, Loader2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import type { DraftStore } from '../draftStore';
-import { SAVING_COPY, SAVING_TESTIDS } from './copy';
-import { isUnsaved, type DocumentStore } from './documentStore';
+import type { DraftStore } from '@/diagram/draftStore';
+import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
+import { isUnsaved, type DocumentStore } from '@/diagram/saving/documentStore';
 
 type Shown = 'offline' | 'saving' | 'unsaved' | 'saved' | 'none';
 

@@ -71,7 +71,7 @@ export class EditorSmarts implements SourceLink {
     };
   }
 
-  /** The editor now shows another diagram (EditorSession). */
+  /** The editor now shows another diagram (CodeEditorView). */
   otherDiagram(): void {
     for (const listener of this.otherDiagramListeners) listener();
   }

@@ -1,6 +1,7 @@
 /**
- * The signed-in editor's link to the server: which diagram is open, saving by hand and
- * automatically, lost-update conflicts, and unsaved text offered back after a reload.
+ * The signed-in editor's handle on the open diagram's server side: which diagram is open, saving
+ * by hand and automatically, lost-update conflicts, and unsaved text offered back after a reload.
+ * Features that act on the open diagram (share, history, the sidebar) are given this handle.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -9,7 +10,6 @@ import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
 import type { Draft, DraftStore } from '../draftStore';
 import { SAVING_COPY } from './copy';
-import type { ConflictChoice } from './ConflictDialog';
 import {
   createDocumentStore,
   documentFromDiagram,
@@ -30,7 +30,10 @@ import { backupKey, backupToOffer, clearBackup, type Backup } from './unsavedBac
 import { useAutoSaveSetting } from './useAutoSaveSetting';
 import { useBackupWriter } from './useBackupWriter';
 
-export interface SessionOptions {
+/** How a lost-update conflict is settled: neither text is lost without the user's say. */
+export type ConflictChoice = 'keep-server' | 'overwrite' | 'keep-both';
+
+export interface DiagramHandleOptions {
   user: User;
   draft: DraftStore;
   /** Puts a title and text into the open diagram as a minimal change. */
@@ -39,7 +42,7 @@ export interface SessionOptions {
   openDraft: (draft: Draft) => void;
 }
 
-export function useDocumentSession({ user, draft, applyDraft, openDraft }: SessionOptions) {
+export function useDiagramHandle({ user, draft, applyDraft, openDraft }: DiagramHandleOptions) {
   const queryClient = useQueryClient();
   const [doc] = useState(() => createDocumentStore(newDocument(draft.get())));
   const [saver] = useState(() => createSaver(draft, doc, diagramsApi));
@@ -178,7 +181,7 @@ export function useDocumentSession({ user, draft, applyDraft, openDraft }: Sessi
   };
 }
 
-export type DocumentSession = ReturnType<typeof useDocumentSession>;
+export type DiagramHandle = ReturnType<typeof useDiagramHandle>;
 
 function notifyAccessLost(doc: DocumentStore): void {
   const lost = doc.get().lostAccess;

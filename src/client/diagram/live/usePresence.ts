@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LiveRole } from '@shared/live';
-import type { OpenDiagram } from './openDiagram';
+import type { OpenDiagram } from '../openDiagram';
 
 export interface Participant {
   clientId: number;
@@ -13,7 +13,7 @@ function isRole(value: unknown): value is LiveRole {
   return value === 'owner' || value === 'editor' || value === 'viewer';
 }
 
-/** Everyone else on the open diagram right now, from the live session's awareness. */
+/** Everyone else on the open diagram right now, from the live connection's awareness. */
 function readParticipants(diagram: OpenDiagram): Participant[] {
   const awareness = diagram.awareness;
   if (!awareness) return [];

@@ -11,7 +11,7 @@ import { toast } from '@/components/ui/toast-store';
 import { storage } from '@/lib/storage';
 import { blankDraft, readStoredDraft } from '../draftStorage';
 import { SAVING_COPY } from './copy';
-import type { DocumentSession } from './useDocumentSession';
+import type { DiagramHandle } from './useDiagramHandle';
 
 function takeDiagramIdParam(): number | null {
   const url = new URL(window.location.href);
@@ -23,9 +23,9 @@ function takeDiagramIdParam(): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-export function useInitialDiagram(session: DocumentSession, onReady: () => void): void {
+export function useInitialDiagram(handle: DiagramHandle, onReady: () => void): void {
   const started = useRef(false);
-  const { open, startNew } = session;
+  const { open, startNew } = handle;
 
   useEffect(() => {
     if (started.current) return; // once, even under StrictMode's double effects

@@ -1,5 +1,5 @@
 /**
- * The live session of the signed-in editor's open diagram: connects when a saved diagram is open,
+ * The live connection of the signed-in editor's open diagram: connects when a saved diagram is open,
  * turns the server's messages into the save state (`saved`), access changes and refusals, keeps
  * local edits buffered while auto-save is off, and keeps the diagram on this device (IndexedDB)
  * so edits made offline survive a reload and merge on reconnect.
@@ -12,13 +12,13 @@ import { TOAST_TEXT } from '@shared/messages';
 import { CONTENT_MAX, type User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import { toast } from '@/components/ui/toast-store';
-import { connectLive, type LiveConnection } from '../document/liveConnection';
-import type { OpenDiagram } from '../document/openDiagram';
-import { startAutoSavedNotice } from './autoSavedNotice';
-import { keepOnDevice, takeDeviceCopy } from './deviceCopy';
-import { useDocument, type DocumentStore } from './documentStore';
-import type { SaveOutcome, Saver } from './saver';
-import { toastAccessLost } from './saveToasts';
+import { connectLive, type LiveConnection } from './liveConnection';
+import type { OpenDiagram } from '../openDiagram';
+import { startAutoSavedNotice } from '../saving/autoSavedNotice';
+import { keepOnDevice, takeDeviceCopy } from '../saving/deviceCopy';
+import { useDocument, type DocumentStore } from '../saving/documentStore';
+import type { SaveOutcome, Saver } from '../saving/saver';
+import { toastAccessLost } from '../saving/saveToasts';
 
 /** How long an explicit Save waits for the server's `saved` before it counts as failed. */
 const SAVE_ANSWER_MS = 10_000;

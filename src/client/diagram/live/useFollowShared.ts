@@ -1,13 +1,13 @@
 /**
  * The public page follows the diagram it shows: a read-only live connection to `share:<token>`
- * (no session needed) merges the owner's edits into the page's diagram as they are made, so the
+ * (no sign-in needed) merges the owner's edits into the page's diagram as they are made, so the
  * preview redraws. What the visitor typed stays on the page and is never sent. When the owner
  * stops sharing, the server refuses the document: the page keeps what it last drew.
  */
 import { useEffect, useState } from 'react';
 import { shareDocName } from '@shared/live';
-import { connectLive, type LiveConnection } from '@/features/editor/document/liveConnection';
-import type { OpenDiagram } from '@/features/editor/document/openDiagram';
+import { connectLive, type LiveConnection } from './liveConnection';
+import type { OpenDiagram } from '../openDiagram';
 
 /** `off`: not following (the visitor started something else); `stopped`: no longer shared. */
 export type FollowState = 'connecting' | 'live' | 'offline' | 'stopped' | 'off';

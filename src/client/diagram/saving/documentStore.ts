@@ -23,7 +23,7 @@ export interface DocumentState {
   conflict: Diagram | null;
   /** Set when the server says this collaborator may no longer edit (the editor turns read-only). */
   lostAccess: LostAccess | null;
-  /** The live session: 'off' until it first holds the server's copy, then online or offline. */
+  /** The live connection: 'off' until it first holds the server's copy, then online or offline. */
   live: 'off' | 'online' | 'offline';
 }
 

@@ -1,5 +1,5 @@
 /**
- * One live session of the open diagram with the sync server (`/api/live`, contract: document
+ * One live connection of the open diagram with the sync server (`/api/live`, contract: document
  * `diagram:<id>` or `share:<token>`, the session cookie authenticates). It keeps its own copy of
  * the document in step with the server and hands it to the diagram's owner once synced.
  */
@@ -11,7 +11,7 @@ import {
 import * as Y from 'yjs';
 import { LIVE_PATH, type LiveRole, type LiveServerMessage } from '@shared/live';
 import { parseLiveMessage, SAVE_MESSAGE } from './liveMessages';
-import type { OpenDiagram } from './openDiagram';
+import type { OpenDiagram } from '../openDiagram';
 import { userColor } from './userColor';
 
 export type LiveStatus = 'connecting' | 'online' | 'offline';
@@ -92,7 +92,7 @@ export function connectLive(options: LiveOptions) {
     });
   }
 
-  // The browser knows first when the network goes: the session goes offline with it (edits stay
+  // The browser knows first when the network goes: the connection goes offline with it (edits stay
   // on this device) and reconnects, merging them, when the network is back.
   const goOffline = () => socket.disconnect();
   const goOnline = () => void socket.connect();

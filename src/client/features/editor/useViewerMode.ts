@@ -1,6 +1,6 @@
 import { useEffect, type RefObject } from 'react';
-import type { CodeEditorHandle } from '@/features/editor/CodeEditor';
-import { useDocument, type DocumentStore } from '@/features/editor/saving/documentStore';
+import type { CodeEditorHandle } from './CodeEditor';
+import { useDocument, type DocumentStore } from '@/diagram/saving/documentStore';
 
 /** A viewer's diagram is read-only in the editor; anything else is editable. */
 export function useViewerMode(doc: DocumentStore, editor: RefObject<CodeEditorHandle | null>) {

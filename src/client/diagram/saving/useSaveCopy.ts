@@ -6,9 +6,9 @@ import { normaliseTitle } from '@shared/title';
 import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { readableError } from '@/api/http';
 import { toast } from '@/components/ui/toast-store';
-import type { Draft } from '@/features/editor/draftStore';
-import { SAVING_COPY } from '@/features/editor/saving/copy';
-import { copyTitle } from './copy';
+import type { Draft } from '../draftStore';
+import { SAVING_COPY } from './copy';
+import { copyTitle } from './copyTitle';
 
 /**
  * Signed in, saving someone else's diagram (a viewer's, or one opened by link) makes the caller's

@@ -4,15 +4,16 @@ import type { Diagram, User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
 import { goToSignIn } from '@/features/auth/signIn';
-import type { Draft } from '@/features/editor/draftStore';
-import { EditorLayout } from '@/features/editor/EditorLayout';
-import { saveCopyAndSignIn } from '@/features/editor/saveCopy';
-import { useEditorCore } from '@/features/editor/useEditorCore';
-import { copyTitle, SHARE_TESTIDS } from './copy';
-import { SharedBanner } from './SharedBanner';
-import { SharedLinkDialog } from './SharedLinkDialog';
-import { useFollowShared } from './useFollowShared';
-import { useSaveCopy } from './useSaveCopy';
+import type { Draft } from '@/diagram/draftStore';
+import { EditorLayout } from './EditorLayout';
+import { saveCopyAndSignIn } from './saveCopy';
+import { useEditorCore } from './useEditorCore';
+import { copyTitle } from '@/diagram/saving/copyTitle';
+import { SHARE_TESTIDS } from '@/features/share/copy';
+import { SharedBanner } from '@/features/share/SharedBanner';
+import { SharedLinkDialog } from '@/features/share/SharedLinkDialog';
+import { useFollowShared } from '@/diagram/live/useFollowShared';
+import { useSaveCopy } from '@/diagram/saving/useSaveCopy';
 
 interface SharedDiagramEditorProps {
   token: string;

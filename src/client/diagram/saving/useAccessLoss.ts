@@ -11,7 +11,7 @@ import { normaliseTitle } from '@shared/title';
 import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { readableError } from '@/api/http';
 import { toast } from '@/components/ui/toast-store';
-import { copyTitle } from '@/features/share/copy';
+import { copyTitle } from './copyTitle';
 import type { Draft, DraftStore } from '../draftStore';
 import { SAVING_COPY } from './copy';
 import { useDocument, type DocumentStore, type LostAccess } from './documentStore';

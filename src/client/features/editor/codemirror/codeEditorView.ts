@@ -3,7 +3,7 @@ import { EditorView } from '@codemirror/view';
 import { yCollab } from 'y-codemirror.next';
 import { remoteCursorTheme } from './remoteCursors';
 import { installBenchHook } from '../benchHook';
-import type { OpenDiagram } from '../document/openDiagram';
+import type { OpenDiagram } from '@/diagram/openDiagram';
 import { baseExtensions } from './extensions';
 import { EditorSmarts } from './smarts/bridge';
 import { darkEditorTheme, lightEditorTheme } from './theme';
@@ -25,7 +25,7 @@ export interface EditorCallbacks {
  * to the open diagram's Y.Text (y-codemirror.next): it shows that text, typing goes into it, and
  * remote changes and cursors come out of it. When another document is opened it is bound afresh.
  */
-export class EditorSession {
+export class CodeEditorView {
   private view: EditorView | null = null;
   private uninstallHook: (() => void) | null = null;
   /** Diagnostics, completion, format and the link with the drawing. */
@@ -119,7 +119,7 @@ export class EditorSession {
   }
 
   /**
-   * Binds the view to the diagram's new Y.Doc. When it holds the same diagram (the live session
+   * Binds the view to the diagram's new Y.Doc. When it holds the same diagram (the live connection
    * adopted the server's copy), the caret and scroll stay where the person left them; another
    * diagram starts at its top, and the drawing's view is reset.
    */

@@ -5,7 +5,7 @@ import type { User } from '@shared/schemas';
 import { diagramsApi } from '@/api/diagrams';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { SharedDiagramEditor } from './SharedDiagramEditor';
-import { SharedNotFound } from './SharedNotFound';
+import { SharedNotFound } from '@/features/share/SharedNotFound';
 
 interface SharedDiagramScreenProps {
   token: string;

@@ -1,6 +1,6 @@
 import { LIVE_COPY, LIVE_TESTIDS } from './copy';
-import { usePresence } from './usePresence';
-import type { OpenDiagram } from './openDiagram';
+import { usePresence } from '@/diagram/live/usePresence';
+import type { OpenDiagram } from '@/diagram/openDiagram';
 
 const initials = (name: string) =>
   name

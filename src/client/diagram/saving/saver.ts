@@ -18,7 +18,7 @@ export interface SaverApi {
 export type SaveOutcome = 'saved' | 'unchanged' | 'conflict' | 'access-lost';
 export type SaveKind = ClientSaveKind;
 
-/** Saving through the live session instead of REST (while one holds the diagram). */
+/** Saving through the live connection instead of REST (while one holds the diagram). */
 export interface LiveSaver {
   active(): boolean;
   save(kind: SaveKind): Promise<SaveOutcome>;
@@ -88,7 +88,7 @@ export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi
     },
     /** Waits for any save in flight. */
     settled: (): Promise<unknown> => queue,
-    /** Live co-editing: saves go over the live session while `active()` says so. */
+    /** Live co-editing: saves go over the live connection while `active()` says so. */
     useLive(next: LiveSaver | null): void {
       live = next;
     },

@@ -3,7 +3,7 @@
  * edits in the drawing, a restored version, a template or import, the title field, a remote
  * participant) goes through the Y.Doc held here; the rest of the screen only reads and listens.
  *
- * Two documents: `local` is what this screen edits and shows; `shared` (when a live session is
+ * Two documents: `local` is what this screen edits and shows; `shared` (when a live connection is
  * attached) is the copy kept in step with the server. Local edits go to `shared` at once while
  * auto-save is on; with it off they stay in `local` (unsaved) until `flush` sends them, while
  * remote edits keep arriving. Undo tracks only this screen's own edits.
@@ -11,7 +11,7 @@
 import type { Awareness } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 import { LIVE_META, LIVE_TEXT } from '@shared/live';
-import type { Draft } from '../draftStore';
+import type { Draft } from './draftStore';
 import { applyTextDiff } from './textDiff';
 
 /** Transaction origins: a program change (template, restore, import), and the two directions. */

@@ -1,4 +1,4 @@
-import type { DraftStore } from '../draftStore';
+import type { DraftStore } from './draftStore';
 import type { OpenDiagram } from './openDiagram';
 
 /**

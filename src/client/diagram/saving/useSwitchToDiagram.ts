@@ -1,13 +1,14 @@
 /**
- * Opening a diagram by id, from the sidebar or the quick switcher: nothing happens when it is
- * already open, and one that cannot be loaded says so in a toast.
+ * Switching the open diagram to another one by id, from the sidebar, the quick switcher or a
+ * trace import: nothing happens when it is already open, and one that cannot be loaded says so
+ * in a toast.
  */
 import { useCallback } from 'react';
 import { TOAST_TEXT } from '@shared/messages';
 import { toast } from '@/components/ui/toast-store';
-import type { DocumentSession } from './useDocumentSession';
+import type { DiagramHandle } from './useDiagramHandle';
 
-export function useOpenDiagram({ doc, select }: Pick<DocumentSession, 'doc' | 'select'>) {
+export function useSwitchToDiagram({ doc, select }: Pick<DiagramHandle, 'doc' | 'select'>) {
   return useCallback(
     (id: number) => {
       if (doc.get().id === id) return;

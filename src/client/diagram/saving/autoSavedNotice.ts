@@ -4,7 +4,7 @@
  * the edits. Others' edits never raise it; nor does an explicit Save (it has its own toast).
  */
 import { AUTO_SAVE_DELAY_MS } from '@shared/constants';
-import type { OpenDiagram } from '../document/openDiagram';
+import type { OpenDiagram } from '../openDiagram';
 import { toastAutoSaved } from './saveToasts';
 
 /** A pause: half the spec's longest unsaved time, so the toast lands within it. */
