@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LIVE_PATH } from '../src/shared/live';
 import { SAVING_TESTIDS } from '../src/client/features/editor/saving/copy';
-import { freePort, startAppProcess, type AppProcess } from '../src/server/test/app-process';
+import { freePort, startAppProcess, type AppProcess } from '../test/support/app-process';
 import { EditorPage } from './support/editorPage';
 import {
   addCollaborator,

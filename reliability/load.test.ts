@@ -14,7 +14,7 @@ import { convert, openDiagram, saveDiagram, sequence } from './support/client.js
 import { LOAD_SECONDS, LOAD_USERS } from './support/durations.js';
 import { SaveLedger } from './support/ledger.js';
 import { loadMix, type Observation } from './support/load-mix.js';
-import { describeEach } from '../src/server/test/needs.js';
+import { describeEach } from '../test/support/needs.js';
 import { scratchDatabase, sharedServerSkip, type Scratch } from './support/postgres.js';
 import { countBy, ms, n, percentile, writeReport } from './support/report.js';
 import { makeUsers, type TestUser } from './support/users.js';

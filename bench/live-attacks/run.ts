@@ -6,15 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diagramDocName } from '../../src/shared/live.js';
-import { createDiagramAt, signInAt, startAppProcess } from '../../src/server/test/app-process.js';
+import { createDiagramAt, signInAt, startAppProcess } from '../../test/support/app-process.js';
 import {
   concurrentItems,
   junkRoot,
   metaEntry,
   updateFrame,
-} from '../../src/server/test/live-attacks.js';
-import { connectLive, type LiveClient } from '../../src/server/test/live-client.js';
-import { frame, openRawWebSocket } from '../../src/server/test/raw-websocket.js';
+} from '../../test/support/live-attacks.js';
+import { connectLive, type LiveClient } from '../../test/support/live-client.js';
+import { frame, openRawWebSocket } from '../../test/support/raw-websocket.js';
 
 /** How long /healthz is watched at least (the attack may end sooner). */
 const WATCH_MS = 5_000;

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../src/server/test/app-process';
+import { freePort } from '../../test/support/app-process';
 
 export interface ServerProcess {
   baseUrl: string;

@@ -11,10 +11,10 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { AWARENESS_STATE_MAX, diagramDocName } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { connectLive, until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 type Presence = { user?: { id: unknown; name: unknown; role: unknown; color: unknown } };
 

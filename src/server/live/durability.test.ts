@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
-import { startAppProcess, type AppProcess } from '../test/app-process.js';
-import { connectLive, until } from '../test/live-client.js';
+import { startAppProcess, type AppProcess } from '../../../test/support/app-process.js';
+import { connectLive, until } from '../../../test/support/live-client.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-'));
 const env = { DATA_DIR: dataDir, APP_SECRET: 'live-durability-secret-0123456789abcdef' };

@@ -10,10 +10,10 @@ import { diagramDocName } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Version, VersionSummary } from '../../shared/versions.js';
 import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { connectLive, until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 describeEach(testDatabases, 'version authors on $name', ({ open }) => {
   let database: Database;

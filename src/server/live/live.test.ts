@@ -11,10 +11,10 @@ import WebSocket from 'ws';
 import { diagramDocName, shareDocName } from '../../shared/live.js';
 import { CONTENT_MAX, type Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, liveUrl, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { connectLive, liveUrl, until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
   let database: Database;

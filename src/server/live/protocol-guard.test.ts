@@ -10,10 +10,10 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { connectLive, until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 /** A sync step 1 (an empty state vector) for `name`: harmless, but only after authentication. */
 function syncStep1(name: string): Uint8Array {

@@ -10,10 +10,10 @@ import { diagramDocName } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
 import { buildApp } from '../app.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { injectWithCookie, signInLocally } from '../test/app.js';
-import { postgresSkip, scratchPostgresUrl } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeIf, redisSkip, TEST_REDIS_URL } from '../test/needs.js';
+import { injectWithCookie, signInLocally } from '../../../test/support/app.js';
+import { postgresSkip, scratchPostgresUrl } from '../../../test/support/databases.js';
+import { connectLive, until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeIf, redisSkip, TEST_REDIS_URL } from '../../../test/support/needs.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
 const redisMissing = await redisSkip();

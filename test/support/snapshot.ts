@@ -3,7 +3,7 @@
  * changed nothing: equal snapshots mean a byte-for-byte equal database.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import type { Db } from '../../src/server/db/client.js';
 
 async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
 import type { SkipReason } from './needs.js';
 
 export interface TestDatabase {

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { LIVE_PATH } from '../../shared/live.js';
+import { LIVE_PATH } from '../../src/shared/live.js';
 
 export interface RawWebSocket {
   /** Writes bytes as they are (hand-built frames). */

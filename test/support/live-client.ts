@@ -10,7 +10,7 @@ import {
   LIVE_TEXT,
   liveServerMessage,
   type LiveServerMessage,
-} from '../../shared/live.js';
+} from '../../src/shared/live.js';
 
 export interface LiveClient {
   provider: HocuspocusProvider;

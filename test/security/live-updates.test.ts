@@ -9,18 +9,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { diagramDocName, LIVE_META, type LiveServerMessage } from '../../shared/live.js';
-import { CONTENT_MAX } from '../../shared/schemas.js';
+import { diagramDocName, LIVE_META, type LiveServerMessage } from '../../src/shared/live.js';
+import { CONTENT_MAX } from '../../src/shared/schemas.js';
 import {
   createDiagramAt,
   signInAt,
   startAppProcess,
   type AppProcess,
-} from '../test/app-process.js';
-import { postgresSkip, scratchPostgresUrl } from '../test/databases.js';
-import { concurrentItems, junkRoot, metaEntry, updateFrame } from '../test/live-attacks.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+} from '../support/app-process.js';
+import { postgresSkip, scratchPostgresUrl } from '../support/databases.js';
+import { concurrentItems, junkRoot, metaEntry, updateFrame } from '../support/live-attacks.js';
+import { connectLive, until, type LiveClient } from '../support/live-client.js';
+import { describeEach } from '../support/needs.js';
 
 /**
  * Just above a text at its limit (CONTENT_MAX ASCII characters); three-byte characters reach it

@@ -10,14 +10,14 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
-import { testApp } from '../test/app.js';
-import { multipartBody } from '../test/multipart.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
-import { recordRoutes } from '../test/route-list.js';
-import { snapshotDatabase } from '../test/snapshot.js';
-import { ACTORS, as, makeWorld, ownerSlice, type ActorName, type World } from '../test/world.js';
+import type { Database } from '../../src/server/db/client.js';
+import { testApp } from '../support/app.js';
+import { multipartBody } from '../support/multipart.js';
+import { testDatabases } from '../support/databases.js';
+import { describeEach } from '../support/needs.js';
+import { recordRoutes } from '../support/route-list.js';
+import { snapshotDatabase } from '../support/snapshot.js';
+import { ACTORS, as, makeWorld, ownerSlice, type ActorName, type World } from '../support/world.js';
 
 type Expected = Record<ActorName, number>;
 

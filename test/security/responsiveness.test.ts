@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { multipartBody } from '../test/multipart.js';
+import type { Database } from '../../src/server/db/client.js';
+import { signInLocally, testApp } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { multipartBody } from '../support/multipart.js';
 
 const SHELL = `<!doctype html><html><head><title>Lifeline</title></head><body><div id="root"></div></body></html>`;
 const HEALTH_BUDGET_MS = 500;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.js';
-import { usersStore } from '../users/store.js';
+import type { Db } from '../../src/server/db/client.js';
+import { usersStore } from '../../src/server/users/store.js';
 
 export function makeUser(
   db: Db,

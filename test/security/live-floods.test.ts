@@ -7,14 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { diagramDocName } from '../../shared/live.js';
+import { diagramDocName } from '../../src/shared/live.js';
 import {
   createDiagramAt,
   signInAt,
   startAppProcess,
   type AppProcess,
-} from '../test/app-process.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
+} from '../support/app-process.js';
+import { connectLive, until, type LiveClient } from '../support/live-client.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-floods-'));
 let app: AppProcess;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp, type AppDeps } from '../app.js';
-import type { Database } from '../db/client.js';
+import { buildApp, type AppDeps } from '../../src/server/app.js';
+import type { Database } from '../../src/server/db/client.js';
 
 /** A Fastify app over a real database, for `app.inject` tests (local sign-in unless told). */
 export async function testApp(

@@ -6,10 +6,10 @@
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { multipartBody } from '../test/multipart.js';
+import type { Database } from '../../src/server/db/client.js';
+import { signInLocally, testApp } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { multipartBody } from '../support/multipart.js';
 
 const REQUEST_TIMEOUT_MS = 2_000;
 const CAP = 4;

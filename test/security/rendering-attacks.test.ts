@@ -7,16 +7,16 @@
 import type { FastifyInstance } from 'fastify';
 import { chromium as playwright, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
-import { SVG_CSP } from '../render/send-image.js';
-import { countingServer, type CountingServer } from '../test/render-support.js';
-import { openDatabase, type Database } from '../db/client.js';
-import { testApp } from '../test/app.js';
-import { makeWorld, type World } from '../test/world.js';
-import { xssPayloads, type XssPayload } from '../test/xss-payloads.js';
-import { diagramsStore } from '../diagrams/store.js';
-import { usersStore } from '../users/store.js';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium.js';
+import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
+import { SVG_CSP } from '../../src/server/render/send-image.js';
+import { countingServer, type CountingServer } from '../support/render-support.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { testApp } from '../support/app.js';
+import { makeWorld, type World } from '../support/world.js';
+import { xssPayloads, type XssPayload } from '../support/xss-payloads.js';
+import { diagramsStore } from '../../src/server/diagrams/store.js';
+import { usersStore } from '../../src/server/users/store.js';
 
 const executablePath = findChromium();
 const APP_SECRET = 'rendering-attacks-secret-0123456789abcdefgh';

@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
-import { testApp } from '../test/app.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { findChromium } from '../../src/server/render/chromium.js';
+import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
+import { testApp } from '../support/app.js';
 
 describe('logs', () => {
   let database: Database;

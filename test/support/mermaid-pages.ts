@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../src/server/render/chromium';
-import { mermaidConfig } from '../src/shared/mermaid-config';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { mermaidConfig } from '../../src/shared/mermaid-config';
 
 const require = createRequire(import.meta.url);
 

@@ -8,12 +8,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { apiTokensStore } from '../api-tokens/store.js';
-import { tokenKey } from '../api-tokens/token-crypto.js';
-import { SESSION_COOKIE } from '../auth/session-cookie.js';
-import { hashToken, sessionsStore } from '../auth/sessions-store.js';
-import { collaboratorsStore } from '../collaborators/store.js';
-import type { Db } from '../db/client.js';
+import { apiTokensStore } from '../../src/server/api-tokens/store.js';
+import { tokenKey } from '../../src/server/api-tokens/token-crypto.js';
+import { SESSION_COOKIE } from '../../src/server/auth/session-cookie.js';
+import { hashToken, sessionsStore } from '../../src/server/auth/sessions-store.js';
+import { collaboratorsStore } from '../../src/server/collaborators/store.js';
+import type { Db } from '../../src/server/db/client.js';
 import {
   apiTokens,
   collaborators,
@@ -22,10 +22,10 @@ import {
   folders,
   sessions,
   users,
-} from '../db/schema.js';
-import { diagramsStore } from '../diagrams/store.js';
-import { foldersStore } from '../folders/store.js';
-import { usersStore } from '../users/store.js';
+} from '../../src/server/db/schema.js';
+import { diagramsStore } from '../../src/server/diagrams/store.js';
+import { foldersStore } from '../../src/server/folders/store.js';
+import { usersStore } from '../../src/server/users/store.js';
 
 export const ACTORS = [
   'anonymous',

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
-import { DOCS_CSP } from '../public-api/docs-page.js';
-import { testApp } from '../test/app.js';
-import { APP_PAGE_CSP, FRAME_CSP } from '../web/page-security.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { DOCS_CSP } from '../../src/server/public-api/docs-page.js';
+import { testApp } from '../support/app.js';
+import { APP_PAGE_CSP, FRAME_CSP } from '../../src/server/web/page-security.js';
 
 const SIGN_IN = {
   method: 'POST' as const,

@@ -4,7 +4,7 @@
  */
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
-import { LIVE_META, LIVE_TEXT } from '../../shared/live.js';
+import { LIVE_META, LIVE_TEXT } from '../../src/shared/live.js';
 
 /**
  * `count` one-character items at the start of `content`, each from its own client id (from

@@ -9,14 +9,14 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { diagramDocName, shareDocName } from '../../shared/live.js';
-import type { Diagram } from '../../shared/schemas.js';
-import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
-import { makeWorld, ownerSlice, type World } from '../test/world.js';
+import { diagramDocName, shareDocName } from '../../src/shared/live.js';
+import type { Diagram } from '../../src/shared/schemas.js';
+import type { Database } from '../../src/server/db/client.js';
+import { injectWithCookie, signInLocally, testApp } from '../support/app.js';
+import { testDatabases } from '../support/databases.js';
+import { connectLive, until, type LiveClient } from '../support/live-client.js';
+import { describeEach } from '../support/needs.js';
+import { makeWorld, ownerSlice, type World } from '../support/world.js';
 
 const LIVE_ACTORS = ['anonymous', 'stranger', 'removed', 'viewer', 'editor', 'owner'] as const;
 type LiveActor = (typeof LIVE_ACTORS)[number];

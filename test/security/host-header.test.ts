@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenOrigin } from '../config.js';
-import type { Database } from '../db/client.js';
-import { openDatabase } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { freePort } from '../test/browser-like.js';
+import { listenOrigin } from '../../src/server/config.js';
+import type { Database } from '../../src/server/db/client.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { signInLocally, testApp } from '../support/app.js';
+import { freePort } from '../support/browser-like.js';
 
 const FORGED = 'evil.example';
 

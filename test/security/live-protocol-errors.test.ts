@@ -8,15 +8,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { diagramDocName } from '../../shared/live.js';
+import { diagramDocName } from '../../src/shared/live.js';
 import {
   createDiagramAt,
   signInAt,
   startAppProcess,
   type AppProcess,
-} from '../test/app-process.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { frame, openRawWebSocket, type FrameOptions } from '../test/raw-websocket.js';
+} from '../support/app-process.js';
+import { connectLive, until, type LiveClient } from '../support/live-client.js';
+import { frame, openRawWebSocket, type FrameOptions } from '../support/raw-websocket.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-ws-errors-'));
 let app: AppProcess;

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { oidcClient } from '../auth/oidc.js';
-import type { Database } from '../db/client.js';
+import { oidcClient } from '../../src/server/auth/oidc.js';
+import type { Database } from '../../src/server/db/client.js';
 import { testApp } from './app.js';
 import { freePort, location, type CookieJar } from './browser-like.js';
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.js';

@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Diagram, User } from '../../shared/schemas.js';
-import { openDatabase } from '../db/client.js';
-import { startAppProcess, type AppProcess } from '../test/app-process.js';
-import { postgresSkip, scratchPostgresUrl } from '../test/databases.js';
-import { describeIf, itIf, redisSkip, TEST_REDIS_URL } from '../test/needs.js';
+import type { Diagram, User } from '../../src/shared/schemas.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { postgresSkip, scratchPostgresUrl } from '../support/databases.js';
+import { describeIf, itIf, redisSkip, TEST_REDIS_URL } from '../support/needs.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
 const REDIS_URL = TEST_REDIS_URL;
