@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './free-port.js';
+import { freePort } from '../../test/support/free-port.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../dist/node/server/main.js', import.meta.url));

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './free-port.js';
+import { freePort } from '../../test/support/free-port.js';
 
 const run = promisify(execFile);
 
