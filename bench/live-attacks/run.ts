@@ -6,7 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diagramDocName } from '../../src/shared/live.js';
-import { createDiagramAt, signInAt, startAppProcess } from '../../test/support/app-process.js';
+import { startAppProcess } from '../../test/support/app-process.js';
+import { createDiagramAt, signInAt } from '../../test/support/http-sign-in.js';
 import {
   concurrentItems,
   junkRoot,
@@ -36,14 +37,16 @@ async function slowestHealthz(base: string, during: Promise<unknown>): Promise<n
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-bench-attacks-'));
 const app = await startAppProcess({
-  DATA_DIR: dataDir,
-  APP_SECRET: 'bench-live-attacks-0123456789abcdef',
+  env: { DATA_DIR: dataDir, APP_SECRET: 'bench-live-attacks-0123456789abcdef' },
 });
 const clients: LiveClient[] = [];
 try {
-  const cookie = await signInAt(app.url, 'bench@example.test');
+  const cookie = await signInAt(app.url, 'bench@example.test', 'Ada');
   const open = async () => {
-    const id = await createDiagramAt(app.url, cookie, { title: 'Bench', content: 'graph TD\n' });
+    const { id } = await createDiagramAt(app.url, cookie, {
+      title: 'Bench',
+      content: 'graph TD\n',
+    });
     const client = connectLive(app.url, diagramDocName(id), { cookie });
     clients.push(client);
     await client.synced;

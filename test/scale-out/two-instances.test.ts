@@ -1,19 +1,27 @@
 /**
- * Two real Lifeline processes on different ports against one PostgreSQL database: sessions,
- * edits and rate limits are shared, through PostgreSQL and through Redis. Needs a
- * PostgreSQL server (TEST_DATABASE_URL; CI sets it) and Redis, and shows as skipped without them.
- * The embedded database's single-process rule is what two instances meet without a server.
+ * Two Lifeline instances against one PostgreSQL database. Two real processes on different ports
+ * share sessions, edits and rate limits, through PostgreSQL and through Redis; two apps in this
+ * process serve one live session, a client on each seeing the other's edits, with fan-out
+ * through PostgreSQL NOTIFY and through Redis. Needs a PostgreSQL server (TEST_DATABASE_URL; CI
+ * sets it) and Redis, and shows as skipped without them. The embedded database's
+ * single-process rule is what two instances meet without a server.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { diagramDocName } from '../../src/shared/live.js';
 import type { Diagram, User } from '../../src/shared/schemas.js';
-import { openDatabase } from '../../src/server/db/client.js';
+import { buildApp } from '../../src/server/app.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { injectWithCookie, listeningUrl, signInLocally } from '../support/app.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';
 import { postgresSkip, scratchPostgresUrl } from '../support/databases.js';
+import { signInAt } from '../support/http-sign-in.js';
+import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { describeIf, itIf, redisSkip, TEST_REDIS_URL } from '../support/needs.js';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? '';
@@ -21,18 +29,7 @@ const REDIS_URL = TEST_REDIS_URL;
 const LOOKUPS = 3;
 const redisMissing = await redisSkip();
 
-async function signIn(app: AppProcess, email: string): Promise<string> {
-  const response = await fetch(`${app.url}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Ada', email, redirect: '/' }),
-    redirect: 'manual',
-  });
-  expect(response.status).toBe(303);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('lifeline_session='));
-  if (!cookie) throw new Error('no session cookie');
-  return cookie.split(';')[0]!;
-}
+const signIn = (app: AppProcess, email: string) => signInAt(app.url, email, 'Ada');
 
 function call(app: AppProcess, path: string, cookie: string, init: RequestInit = {}) {
   return fetch(`${app.url}${path}`, {
@@ -55,10 +52,12 @@ describeIf(postgresSkip, 'two instances on one PostgreSQL database', () => {
   const started: AppProcess[] = [];
   const start = async (extra: Record<string, string> = {}) => {
     const app = await startAppProcess({
-      DATABASE_URL: database.url,
-      APP_SECRET: sharedSecret,
-      SHARE_LOOKUPS_PER_MINUTE: String(LOOKUPS),
-      ...extra,
+      env: {
+        DATABASE_URL: database.url,
+        APP_SECRET: sharedSecret,
+        SHARE_LOOKUPS_PER_MINUTE: String(LOOKUPS),
+        ...extra,
+      },
     });
     started.push(app);
     return app;
@@ -145,13 +144,82 @@ describe('two instances on one embedded database folder', () => {
   it('refuses the second with a clear line instead of sharing (and corrupting) the folder', async () => {
     const first = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     try {
-      await expect(startAppProcess({ DATA_DIR: dataDir })).rejects.toThrow(
+      await expect(startAppProcess({ env: { DATA_DIR: dataDir } })).rejects.toThrow(
         `Cannot open the embedded database in ${join(dataDir, 'pglite')}: it is in use by another process (pid ${process.pid}).`,
       );
     } finally {
       await first.close();
     }
-    const second = await startAppProcess({ DATA_DIR: dataDir });
+    const second = await startAppProcess({ env: { DATA_DIR: dataDir } });
     await second.stop();
   }, 240_000);
 });
+
+const fanOuts = [
+  { name: 'PostgreSQL NOTIFY', redis: () => null, skip: postgresSkip },
+  {
+    name: 'Redis',
+    redis: () => ({
+      url: REDIS_URL,
+      keyPrefix: `lifeline-test-${randomBytes(4).toString('hex')}:`,
+    }),
+    skip: postgresSkip ?? redisMissing,
+  },
+];
+
+for (const mode of fanOuts) {
+  describeIf(mode.skip, `two instances co-edit live through ${mode.name}`, () => {
+    let scratch: { url: string; drop(): Promise<void> };
+    const databases: Database[] = [];
+    const apps: FastifyInstance[] = [];
+    const bases: string[] = [];
+    const clients: LiveClient[] = [];
+
+    beforeAll(async () => {
+      scratch = await scratchPostgresUrl(ADMIN_URL);
+      const appSecret = randomBytes(32).toString('base64url');
+      const redis = mode.redis();
+      for (let i = 0; i < 2; i++) {
+        const database = await openDatabase({ kind: 'postgres', url: scratch.url });
+        databases.push(database);
+        const app = await buildApp({ database, appSecret, redis });
+        apps.push(app);
+        bases.push(await listeningUrl(app));
+      }
+    }, 60_000);
+    afterEach(() => {
+      for (const client of clients.splice(0)) client.destroy();
+    });
+    afterAll(async () => {
+      for (const app of apps) await app.close();
+      for (const database of databases) await database.close();
+      await scratch?.drop();
+    });
+
+    it('shows each client the edits made on the other instance', async () => {
+      const cookie = await signInLocally(apps[0]!, 'ada@example.test');
+      const diagram = (
+        await injectWithCookie(
+          apps[0]!,
+          {
+            method: 'POST',
+            url: '/api/diagrams',
+            payload: { title: 'Shared', content: 'sequenceDiagram\n' },
+          },
+          cookie,
+        )
+      ).json() as Diagram;
+      const a = connectLive(bases[0]!, diagramDocName(diagram.id), { cookie });
+      const b = connectLive(bases[1]!, diagramDocName(diagram.id), { cookie });
+      clients.push(a, b);
+      await Promise.all([a.synced, b.synced]);
+      a.text.insert(a.text.length, 'A->>B: from one\n');
+      await until(() => b.text.toString().includes('from one'), 'edit on instance 2');
+      b.text.insert(b.text.length, 'B->>A: from two\n');
+      await until(() => a.text.toString().includes('from two'), 'edit on instance 1');
+      a.text.insert(0, `%% ${'x'.repeat(20_000)}\n`);
+      await until(() => b.text.toString().startsWith('%% x'), 'a large edit in chunks');
+      expect(b.text.toString()).toBe(a.text.toString());
+    });
+  });
+}

@@ -14,7 +14,7 @@ import { listenOrigin } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { signInLocally, testApp } from '../support/app.js';
-import { freePort } from '../support/browser-like.js';
+import { freePort } from '../support/free-port.js';
 
 const FORGED = 'evil.example';
 

@@ -8,12 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../src/shared/live.js';
-import {
-  createDiagramAt,
-  signInAt,
-  startAppProcess,
-  type AppProcess,
-} from '../support/app-process.js';
+import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-floods-'));
@@ -29,11 +25,13 @@ const open = async (id: number, as = cookie) => {
 
 beforeAll(async () => {
   app = await startAppProcess({
-    DATA_DIR: dataDir,
-    APP_SECRET: 'live-floods-secret-0123456789abcdef',
-    LIVE_USER_MESSAGES_PER_SECOND: '10',
+    env: {
+      DATA_DIR: dataDir,
+      APP_SECRET: 'live-floods-secret-0123456789abcdef',
+      LIVE_USER_MESSAGES_PER_SECOND: '10',
+    },
   });
-  cookie = await signInAt(app.url, 'ada@example.test');
+  cookie = await signInAt(app.url, 'ada@example.test', 'Ada');
 }, 120_000);
 
 afterAll(async () => {
@@ -46,7 +44,7 @@ it(
   "closes a socket once the user's sockets together pass the user's rate",
   { timeout: 60_000 },
   async () => {
-    const id = await createDiagramAt(app.url, cookie, { title: 'Flood', content: '' });
+    const { id } = await createDiagramAt(app.url, cookie, { title: 'Flood', content: '' });
     const sockets = await Promise.all([open(id), open(id), open(id), open(id)]);
     // 4 × 20 frames in a moment: under the per-socket rate, past 10 a second over 5 s together.
     for (let i = 0; i < 20; i++) for (const socket of sockets) socket.text.insert(0, 'f');
@@ -58,7 +56,7 @@ it(
 it('folds a flood of Saves into a few stores', { timeout: 60_000 }, async () => {
   // Another user: 10 frames a second allow 50 in the window.
   const grace = await signInAt(app.url, 'grace@example.test', 'Grace');
-  const id = await createDiagramAt(app.url, grace, { title: 'Saves', content: 'x\n' });
+  const { id } = await createDiagramAt(app.url, grace, { title: 'Saves', content: 'x\n' });
   const saver = await open(id, grace);
   for (let i = 0; i < 40; i++) saver.provider.sendStateless(JSON.stringify({ type: 'save' }));
   await until(() => saver.messages.some((m) => m.type === 'saved'), 'saved');

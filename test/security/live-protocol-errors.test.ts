@@ -9,12 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../src/shared/live.js';
-import {
-  createDiagramAt,
-  signInAt,
-  startAppProcess,
-  type AppProcess,
-} from '../support/app-process.js';
+import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { frame, openRawWebSocket, type FrameOptions } from '../support/raw-websocket.js';
 
@@ -24,11 +20,10 @@ let other: LiveClient;
 
 beforeAll(async () => {
   app = await startAppProcess({
-    DATA_DIR: dataDir,
-    APP_SECRET: 'ws-protocol-errors-secret-0123456789abcdef',
+    env: { DATA_DIR: dataDir, APP_SECRET: 'ws-protocol-errors-secret-0123456789abcdef' },
   });
-  const cookie = await signInAt(app.url, 'other@example.test');
-  const id = await createDiagramAt(app.url, cookie, { title: 'Other', content: 'graph TD\n' });
+  const cookie = await signInAt(app.url, 'other@example.test', 'Ada');
+  const { id } = await createDiagramAt(app.url, cookie, { title: 'Other', content: 'graph TD\n' });
   other = connectLive(app.url, diagramDocName(id), { cookie });
   await other.synced;
 }, 120_000);

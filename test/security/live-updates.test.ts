@@ -11,12 +11,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName, LIVE_META, type LiveServerMessage } from '../../src/shared/live.js';
 import { CONTENT_MAX } from '../../src/shared/schemas.js';
-import {
-  createDiagramAt,
-  signInAt,
-  startAppProcess,
-  type AppProcess,
-} from '../support/app-process.js';
+import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { postgresSkip, scratchPostgresUrl } from '../support/databases.js';
 import { concurrentItems, junkRoot, metaEntry, updateFrame } from '../support/live-attacks.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
@@ -45,8 +41,8 @@ describeEach(backends, 'live updates on $name', ({ name }) => {
     await client.synced;
     return client;
   };
-  const diagram = (content = 'graph TD\n') =>
-    createDiagramAt(app.url, cookie, { title: 'Attacked', content });
+  const diagram = async (content = 'graph TD\n') =>
+    (await createDiagramAt(app.url, cookie, { title: 'Attacked', content })).id;
   const refusedFor = (client: LiveClient, reason: string) =>
     until(
       () =>
@@ -73,8 +69,8 @@ describeEach(backends, 'live updates on $name', ({ name }) => {
       env.DATABASE_URL = scratch.url;
       drop = scratch.drop;
     }
-    app = await startAppProcess(env);
-    cookie = await signInAt(app.url, 'ada@example.test');
+    app = await startAppProcess({ env });
+    cookie = await signInAt(app.url, 'ada@example.test', 'Ada');
   }, 120_000);
 
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp, type AppDeps } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
@@ -46,4 +47,10 @@ export function injectWithCookie(
   cookie?: string,
 ): Promise<LightMyRequestResponse> {
   return app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+}
+
+/** Listens on a free port of 127.0.0.1 (for WebSocket clients); answers the app's base URL. */
+export async function listeningUrl(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }

@@ -1,17 +1,4 @@
 /** A minimal browser for API tests: follows nothing by itself, keeps cookies per host. */
-import { createServer } from 'node:net';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export class CookieJar {
   private readonly jars = new Map<string, Map<string, string>>();

@@ -45,46 +45,41 @@ async function firstConnection(url: string): Promise<void> {
 
 /** Creates `lifeline_t_<random>` on the server and drops it again when the handle closes. */
 async function openScratchPostgres(adminUrl: string): Promise<Database> {
-  const name = `lifeline_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await firstConnection(url.toString());
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const scratch = await scratchPostgresUrl(adminUrl);
+  await firstConnection(scratch.url);
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   return {
     ...database,
     async close() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }
 
+export interface ScratchDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
 /** An empty scratch database on the server for processes to share; `drop` removes it. */
-export async function scratchPostgresUrl(
-  adminUrl: string,
-): Promise<{ url: string; drop(): Promise<void> }> {
+export async function scratchPostgresUrl(adminUrl: string): Promise<ScratchDatabase> {
   const name = `lifeline_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
   };
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
 }

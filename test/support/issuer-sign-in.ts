@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { oidcClient } from '../../src/server/auth/oidc.js';
 import type { Database } from '../../src/server/db/client.js';
 import { testApp } from './app.js';
-import { freePort, location, type CookieJar } from './browser-like.js';
+import { location, type CookieJar } from './browser-like.js';
+import { freePort } from './free-port.js';
 import { startTestIssuer, type TestIssuer } from './oidc-issuer.js';
 
 export interface AppWithIssuer {
