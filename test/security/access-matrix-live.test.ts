@@ -6,14 +6,11 @@
  * for writing (the update is acknowledged and lands in the diagram)? No outsider may change the
  * owner's rows or read the private text.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { diagramDocName, shareDocName } from '../../src/shared/live.js';
 import type { Diagram } from '../../src/shared/schemas.js';
-import type { Database } from '../../src/server/db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
+import { useLiveWorld } from '../support/live-world.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { describeEach } from '../support/needs.js';
 import { makeWorld, ownerSlice, type World } from '../support/world.js';
@@ -28,7 +25,7 @@ const everyone = (outcome: Outcome) =>
 /** Document kinds: how to name one in the world, which diagram it is, and who may do what. */
 const KINDS: Record<
   string,
-  { name: (w: LiveWorld) => string; diagramId: (w: LiveWorld) => number | null }
+  { name: (w: MatrixWorld) => string; diagramId: (w: MatrixWorld) => number | null }
 > = {
   'diagram:<id>': { name: (w) => diagramDocName(w.diagramId), diagramId: (w) => w.diagramId },
   'share:<token> shared': {
@@ -66,65 +63,43 @@ const EXPECTED: Record<keyof typeof KINDS, Record<LiveActor, Outcome>> = {
 /** Outsiders first, the owner last. */
 const OUTSIDERS: LiveActor[] = ['anonymous', 'stranger', 'removed'];
 
-interface LiveWorld extends World {
+interface MatrixWorld extends World {
   revokedToken: string;
   revokedDiagramId: number;
   cookies: Record<LiveActor, string | undefined>;
 }
 
 describeEach(testDatabases, 'live access matrix on $name', ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let base: string;
-  let world: LiveWorld;
   const appSecret = 'live-access-matrix-secret-0123456789abcdefgh';
+  const server = useLiveWorld(open, { appSecret });
+  let world: MatrixWorld;
 
   const owner = () => world.cookies.owner;
   const contentOf = async (id: number) =>
     (
       (
-        await injectWithCookie(app, { method: 'GET', url: `/api/diagrams/${id}` }, owner())
+        await server.inject({ method: 'GET', url: `/api/diagrams/${id}` }, owner())
       ).json() as Diagram
     ).content;
 
   beforeAll(async () => {
-    database = await open();
-    app = await testApp(database, { appSecret });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const made = await makeWorld(database.db, appSecret);
-    const ownerCookie = made.headers.owner.cookie;
+    const made = await makeWorld(server.database.db, appSecret);
+    const ownerCookie = made.headers.owner.cookie!;
     // A collaborator who was removed again, with a live session of their own.
     const removedEmail = `removed-${made.secret}@example.test`;
-    const removed = await signInLocally(app, removedEmail);
-    const added = await injectWithCookie(
-      app,
-      {
-        method: 'POST',
-        url: `/api/diagrams/${made.diagramId}/collaborators`,
-        payload: { email: removedEmail, role: 'editor' },
-      },
-      ownerCookie,
-    );
-    const gone = await injectWithCookie(
-      app,
-      {
-        method: 'DELETE',
-        url: `/api/diagrams/${made.diagramId}/collaborators/${(added.json() as { id: number }).id}`,
-      },
+    const removed = await server.signIn(removedEmail);
+    const added = await server.addCollaborator(ownerCookie, made.diagramId, removedEmail, 'editor');
+    const gone = await server.inject(
+      { method: 'DELETE', url: `/api/diagrams/${made.diagramId}/collaborators/${added}` },
       ownerCookie,
     );
     expect(gone.statusCode).toBe(204);
     // A diagram that was shared by link and is no longer.
-    const created = await injectWithCookie(
-      app,
-      { method: 'POST', url: '/api/diagrams', payload: { title: 'Once', content: made.secret } },
-      ownerCookie,
-    );
-    const revokedDiagramId = (created.json() as Diagram).id;
+    const revokedDiagramId = (
+      await server.createDiagram(ownerCookie, { title: 'Once', content: made.secret })
+    ).id;
     const share = (isPublic: boolean) =>
-      injectWithCookie(
-        app,
+      server.inject(
         { method: 'PUT', url: `/api/diagrams/${revokedDiagramId}`, payload: { isPublic } },
         ownerCookie,
       );
@@ -144,15 +119,11 @@ describeEach(testDatabases, 'live access matrix on $name', ({ open }) => {
       },
     };
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   /** Opens `name` as `actor` and tries to write `marker`: what the server allowed. */
   async function attempt(actor: LiveActor, name: string, marker: string): Promise<Outcome> {
     const cookie = world.cookies[actor];
-    const client: LiveClient = connectLive(base, name, cookie ? { cookie } : {});
+    const client: LiveClient = connectLive(server.base, name, cookie ? { cookie } : {});
     try {
       try {
         await client.synced;
@@ -179,7 +150,7 @@ describeEach(testDatabases, 'live access matrix on $name', ({ open }) => {
     const answers: Partial<Record<LiveActor, Outcome>> = {};
     for (const actor of LIVE_ACTORS) {
       const marker = `%% ${actor} was here ${Math.random().toString(36).slice(2)}\n`;
-      const ownersBefore = await ownerSlice(database.db, world);
+      const ownersBefore = await ownerSlice(server.database.db, world);
       const outcome = await attempt(actor, name(world), marker);
       answers[actor] = outcome;
       const id = diagramId(world);
@@ -189,9 +160,10 @@ describeEach(testDatabases, 'live access matrix on $name', ({ open }) => {
         else expect(content, `${actor}'s refused update landed`).not.toContain(marker);
       }
       if (OUTSIDERS.includes(actor) || outcome !== 'write') {
-        expect(await ownerSlice(database.db, world), `${actor} changed the owner's rows`).toBe(
-          ownersBefore,
-        );
+        expect(
+          await ownerSlice(server.database.db, world),
+          `${actor} changed the owner's rows`,
+        ).toBe(ownersBefore);
       }
     }
     expect(answers).toEqual(EXPECTED[kind]);

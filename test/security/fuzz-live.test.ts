@@ -6,19 +6,16 @@
  * nothing but the server; the sender is closed or its frame ignored. FUZZ_SEED and FUZZ_RUNS
  * replay or extend a run.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import * as encoding from 'lib0/encoding';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { diagramDocName, LIVE_TEXT } from '../../src/shared/live.js';
 import { TITLE_MAX, type Diagram } from '../../src/shared/schemas.js';
-import type { Database } from '../../src/server/db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../support/app.js';
 import { testDatabases } from '../support/databases.js';
+import { useLiveWorld } from '../support/live-world.js';
 import { concurrentItems, junkRoot, metaEntry } from '../support/live-attacks.js';
-import { connectLive, until, type LiveClient } from '../support/live-client.js';
+import { connectLive, until } from '../support/live-client.js';
 import { describeEach } from '../support/needs.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -169,57 +166,24 @@ const frames: fc.Arbitrary<FrameSpec> = fc.oneof(
 );
 
 describeEach(testDatabases, 'fuzzing live frames on $name', ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let base: string;
+  const world = useLiveWorld(open);
   let owner: string;
   let editor: string;
   let shared: Diagram;
   let secret: Diagram;
-  const clients: LiveClient[] = [];
-  const live = (name: string, cookie: string) => {
-    const client = connectLive(base, name, { cookie });
-    clients.push(client);
-    return client;
-  };
-  const create = async (title: string) =>
-    (
-      await injectWithCookie(
-        app,
-        { method: 'POST', url: '/api/diagrams', payload: { title, content: 'sequenceDiagram\n' } },
-        owner,
-      )
-    ).json() as Diagram;
+  const live = (name: string, cookie: string) => world.live(name, { cookie });
+  const create = (title: string) =>
+    world.createDiagram(owner, { title, content: 'sequenceDiagram\n' });
   const contentOf = async (id: number) =>
-    (
-      (
-        await injectWithCookie(app, { method: 'GET', url: `/api/diagrams/${id}` }, owner)
-      ).json() as Diagram
-    ).content;
+    ((await world.inject({ method: 'GET', url: `/api/diagrams/${id}` }, owner)).json() as Diagram)
+      .content;
 
   beforeAll(async () => {
-    database = await open();
-    app = await testApp(database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    owner = await signInLocally(app, 'owner@example.test');
-    editor = await signInLocally(app, 'editor@example.test');
+    owner = await world.signIn('owner@example.test');
+    editor = await world.signIn('editor@example.test');
     shared = await create('Shared');
     secret = await create('Not shared');
-    await injectWithCookie(
-      app,
-      {
-        method: 'POST',
-        url: `/api/diagrams/${shared.id}/collaborators`,
-        payload: { email: 'editor@example.test', role: 'editor' },
-      },
-      owner,
-    );
-  });
-  afterAll(async () => {
-    for (const client of clients.splice(0)) client.destroy();
-    await app?.close();
-    await database?.close();
+    await world.addCollaborator(owner, shared.id, 'editor@example.test', 'editor');
   });
 
   it('survives malformed frames without a change, and other connections keep working', async () => {
@@ -235,7 +199,7 @@ describeEach(testDatabases, 'fuzzing live frames on $name', ({ open }) => {
 
     await fc.assert(
       fc.asyncProperty(frames, async (spec) => {
-        const attacker = connectLive(base, own, { cookie: editor });
+        const attacker = connectLive(world.base, own, { cookie: editor });
         try {
           await attacker.synced;
           let frame = spec.raw;
@@ -271,7 +235,7 @@ describeEach(testDatabases, 'fuzzing live frames on $name', ({ open }) => {
 
     expect(await contentOf(shared.id)).toBe(expected);
     expect(await contentOf(secret.id)).toBe('sequenceDiagram\n');
-    const health = await fetch(`${base}/healthz`);
+    const health = await fetch(`${world.base}/healthz`);
     expect(health.status).toBe(200);
   }, 120_000);
 });
