@@ -135,7 +135,6 @@ export default tseslint.config(
       'src/server/diagrams/row-writes.ts',
       'src/server/diagrams/record-version.ts',
       'src/server/**/*.test.ts',
-      'src/server/test/**',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -43,7 +43,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
     {
-      command: 'npx tsx src/server/test/oidc-issuer-main.ts',
+      command: 'npx tsx test/support/oidc-issuer-main.ts',
       url: `${ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LIVE_PATH } from '../src/shared/live';
 import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
-import { freePort, startAppProcess, type AppProcess } from '../src/server/test/app-process';
+import { startAppProcess, type AppProcess } from '../test/support/app-process';
+import { freePort } from '../test/support/free-port';
 import { EditorPage } from './support/editorPage';
 import {
   addCollaborator,
@@ -77,7 +78,7 @@ test.describe('live co-editing without a connection', () => {
       PORT: String(await freePort()),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'lifeline-restart-')),
     };
-    let app: AppProcess = await startAppProcess(env, 90_000, { built: true });
+    let app: AppProcess = await startAppProcess({ env, entry: 'built' });
     try {
       const { owner, editor, id } = await twoOnOneDiagram(browser, app.url);
 
@@ -91,7 +92,7 @@ test.describe('live co-editing without a connection', () => {
       }
       await typeLine(editor, 'Bob->>Alice: typed while it was down');
 
-      app = await startAppProcess(env, 90_000, { built: true });
+      app = await startAppProcess({ env, entry: 'built' });
       for (const who of [owner, editor]) {
         await expect
           .poll(() => who.editor.text(), { timeout: 60_000 })

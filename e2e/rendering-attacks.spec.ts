@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
-import { xssPayloads } from '../src/server/test/xss-payloads';
+import { xssPayloads } from '../test/support/xss-payloads';
 import { EditorPage } from './support/editorPage';
 import { clickAround, imagesSettled } from './support/previewProbes';
 import { publishDiagrams } from './support/published';

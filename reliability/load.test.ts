@@ -14,8 +14,9 @@ import { convert, openDiagram, saveDiagram, sequence } from './support/client.js
 import { LOAD_SECONDS, LOAD_USERS } from './support/durations.js';
 import { SaveLedger } from './support/ledger.js';
 import { loadMix, type Observation } from './support/load-mix.js';
-import { describeEach } from '../src/server/test/needs.js';
-import { scratchDatabase, sharedServerSkip, type Scratch } from './support/postgres.js';
+import { describeEach } from '../test/support/needs.js';
+import { ADMIN_URL, sharedServerSkip } from './support/postgres.js';
+import { scratchPostgresUrl, type ScratchDatabase } from '../test/support/databases.js';
 import { countBy, ms, n, percentile, writeReport } from './support/report.js';
 import { makeUsers, type TestUser } from './support/users.js';
 
@@ -29,13 +30,13 @@ const targets = [
 describeEach(targets, 'load on $title', ({ name, title }) => {
   let app: AppProcess;
   let dataDir: string;
-  let scratch: Scratch | null = null;
+  let scratch: ScratchDatabase | null = null;
   let users: TestUser[];
   const ledger = new SaveLedger();
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lifeline-load-'));
-    if (name === 'postgres') scratch = await scratchDatabase();
+    if (name === 'postgres') scratch = await scratchPostgresUrl(ADMIN_URL);
     app = await startApp({
       env: {
         DATA_DIR: dataDir,

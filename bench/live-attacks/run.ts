@@ -6,15 +6,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diagramDocName } from '../../src/shared/live.js';
-import { createDiagramAt, signInAt, startAppProcess } from '../../src/server/test/app-process.js';
+import { startAppProcess } from '../../test/support/app-process.js';
+import { createDiagramAt, signInAt } from '../../test/support/http-sign-in.js';
 import {
   concurrentItems,
   junkRoot,
   metaEntry,
   updateFrame,
-} from '../../src/server/test/live-attacks.js';
-import { connectLive, type LiveClient } from '../../src/server/test/live-client.js';
-import { frame, openRawWebSocket } from '../../src/server/test/raw-websocket.js';
+} from '../../test/support/live-attacks.js';
+import { connectLive, type LiveClient } from '../../test/support/live-client.js';
+import { frame, openRawWebSocket } from '../../test/support/raw-websocket.js';
 
 /** How long /healthz is watched at least (the attack may end sooner). */
 const WATCH_MS = 5_000;
@@ -36,14 +37,16 @@ async function slowestHealthz(base: string, during: Promise<unknown>): Promise<n
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-bench-attacks-'));
 const app = await startAppProcess({
-  DATA_DIR: dataDir,
-  APP_SECRET: 'bench-live-attacks-0123456789abcdef',
+  env: { DATA_DIR: dataDir, APP_SECRET: 'bench-live-attacks-0123456789abcdef' },
 });
 const clients: LiveClient[] = [];
 try {
-  const cookie = await signInAt(app.url, 'bench@example.test');
+  const cookie = await signInAt(app.url, 'bench@example.test', 'Ada');
   const open = async () => {
-    const id = await createDiagramAt(app.url, cookie, { title: 'Bench', content: 'graph TD\n' });
+    const { id } = await createDiagramAt(app.url, cookie, {
+      title: 'Bench',
+      content: 'graph TD\n',
+    });
     const client = connectLive(app.url, diagramDocName(id), { cookie });
     clients.push(client);
     await client.synced;

@@ -1,5 +1,5 @@
 /** Live clients for `npm run bench:live`: opening many at once, and timing one keystroke. */
-import { connectLive, until, type LiveClient } from '../../src/server/test/live-client';
+import { connectLive, until, type LiveClient } from '../../test/support/live-client';
 
 export interface Opening {
   name: string;

@@ -11,7 +11,7 @@
  */
 import { loadavg } from 'node:os';
 import { diagramDocName } from '../../src/shared/live';
-import type { LiveClient } from '../../src/server/test/live-client';
+import type { LiveClient } from '../../test/support/live-client';
 import { readFixture } from '../../test/fixtures/diagrams';
 import { fmt, ms, summarise, type Summary } from '../render/stats';
 import { signIn, type Client } from '../sidebar/api';

@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startServerProcess } from '../support/serverProcess';
+import { startBenchServer } from '../support/server';
 
 const SERVER_ENTRY = 'dist/node/server/main.js';
 
@@ -39,7 +39,7 @@ export function ensureServerBuilt(): void {
 }
 
 export async function startLifeline(): Promise<Running> {
-  const { baseUrl, child, stop } = await startServerProcess({
+  const { baseUrl, child, stop } = await startBenchServer({
     entry: SERVER_ENTRY,
     nodeFlags: NODE_FLAGS,
     ipc: true,

@@ -9,8 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
-import type { ServerHello } from '../render/server';
+import { startRenderServer, type RenderServer } from '../render/start';
 import { ms, summarise, type Summary } from '../render/stats';
 
 const SLOW = `sequenceDiagram\nNote over A,B: ${'<br>'.repeat(10_000)}`;
@@ -24,27 +23,14 @@ const SHORT_MS = TIMEOUT_MS / 4;
 const small = (n: number) =>
   `sequenceDiagram\n    participant Alice\n    participant Bob\n    Alice->>Bob: Hello Bob, how are you? ${n}\n    Bob-->>Alice: Fine, thanks!`;
 
-interface Server extends ServerHello {
-  child: ChildProcess;
-}
+type Server = RenderServer;
 
-function startServer(): Promise<Server> {
-  const server = fileURLToPath(new URL('../render/server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', server], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      RENDER_TIMEOUT_MS: String(TIMEOUT_MS),
-      RENDER_CACHE_MB: '0',
-      RENDER_PAGES: '2',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+const startServer = () =>
+  startRenderServer({
+    RENDER_TIMEOUT_MS: String(TIMEOUT_MS),
+    RENDER_CACHE_MB: '0',
+    RENDER_PAGES: '2',
   });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('message', (hello: ServerHello) => resolve({ ...hello, child }));
-  });
-}
 
 /** One convert on its own connection; answers its status code. */
 function convert(server: Server, token: string, content: string): Promise<number> {

@@ -7,15 +7,13 @@
  * Prints medians / p95 and each contender's ratio to convert, and large.mmd through convert against
  * stock mermaid's own in-page render of it (unpatched, same version, same run).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
-import type { ServerHello } from '../render/server';
+import { startRenderServer, type RenderServer } from '../render/start';
 import { fmt, ms, timeEach, type Summary } from '../render/stats';
 import { stockVersusPatched } from '../render/stock';
 
@@ -24,21 +22,10 @@ type Name = (typeof NAMES)[number];
 const RUNS: Record<Name, number> = { small: 40, flow: 40, medium: 10, large: 5 };
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-interface Server extends ServerHello {
-  child: ChildProcess;
-}
+type Server = RenderServer;
 
-function startServer(env: Record<string, string>): Promise<Server> {
-  const server = fileURLToPath(new URL('../render/server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', server], {
-    env: { ...process.env, LOG_LEVEL: 'warn', RENDER_TIMEOUT_MS: '120000', ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('message', (hello: ServerHello) => resolve({ ...hello, child }));
-  });
-}
+const startServer = (env: Record<string, string>) =>
+  startRenderServer({ RENDER_TIMEOUT_MS: '120000', ...env });
 
 interface Call {
   method: 'GET' | 'POST';

@@ -7,16 +7,15 @@
  * plus concurrent throughput on the default pool of 2 pages and server memory over 2,000 renders,
  * all against stock mermaid (unpatched, same version) rendering in-page in the same run.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { mermaidConfig } from '../../src/shared/mermaid-config';
 import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
 import { PagePool } from '../../src/server/render/page-pool';
-import type { ServerHello } from './server';
+import { startRenderServer, type RenderServer } from './start';
 import { fmt, ms, summarise, timeEach, treeRssMb, type ProcessKind, type Summary } from './stats';
 import { stockVersusPatched } from './stock';
 
@@ -43,48 +42,35 @@ interface Memory {
   byKind: ReturnType<typeof treeRssMb>['byKind'];
 }
 
-interface Server extends ServerHello {
-  child: ChildProcess;
+interface Server extends RenderServer {
   memory(): Promise<Memory>;
   stop(): Promise<void>;
 }
 
-function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', fileURLToPath(new URL('./server.ts', import.meta.url))],
-    {
-      // A loaded machine must not turn slow renders into timeouts mid-measurement.
-      env: { ...process.env, LOG_LEVEL: 'warn', RENDER_TIMEOUT_MS: '120000', ...env },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('message', (hello: ServerHello) => {
-      resolve({
-        ...hello,
-        child,
-        memory: async () => {
-          // Pages are recycled every few hundred renders: a closed page's renderer process takes
-          // a moment to exit, and counted beside its successor it would read as growth.
-          await new Promise((resolve) => setTimeout(resolve, MEMORY_SETTLE_MS));
-          return new Promise((done) => {
-            child.once('message', () => {
-              const tree = treeRssMb(child.pid!);
-              done({ node: tree.self, chromium: tree.children, byKind: tree.byKind });
-            });
-            child.send('memory');
-          });
-        },
-        stop: () =>
-          new Promise((done) => {
-            child.once('exit', () => done());
-            child.send('stop');
-          }),
+async function startServer(env: Record<string, string>): Promise<Server> {
+  // A loaded machine must not turn slow renders into timeouts mid-measurement.
+  const started = await startRenderServer({ RENDER_TIMEOUT_MS: '120000', ...env }, ['--expose-gc']);
+  const { child } = started;
+  return {
+    ...started,
+    memory: async () => {
+      // Pages are recycled every few hundred renders: a closed page's renderer process takes
+      // a moment to exit, and counted beside its successor it would read as growth.
+      await new Promise((resolve) => setTimeout(resolve, MEMORY_SETTLE_MS));
+      return new Promise((done) => {
+        child.once('message', () => {
+          const tree = treeRssMb(child.pid!);
+          done({ node: tree.self, chromium: tree.children, byKind: tree.byKind });
+        });
+        child.send('memory');
       });
-    });
-  });
+    },
+    stop: () =>
+      new Promise((done) => {
+        child.once('exit', () => done());
+        child.send('stop');
+      }),
+  };
 }
 
 // Kept-alive connections, as an API client reusing its connection would: the figures are the

@@ -2,7 +2,7 @@
  * Stock mermaid against Lifeline's patched mermaid, in-page, in one Chromium, runs interleaved so
  * both see the same machine load: the baseline every render figure is compared with.
  */
-import { launchMermaidPages } from '../../test/mermaid-pages';
+import { launchMermaidPages } from '../../test/support/mermaid-pages';
 import { summarise, type Summary } from './stats';
 
 export interface StockVersusPatched {

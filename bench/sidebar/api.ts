@@ -1,4 +1,5 @@
 /** A signed-in HTTP client for seeding a running server through its public API. */
+import { signInAt } from '../../test/support/http-sign-in';
 
 export interface Client {
   baseUrl: string;
@@ -8,15 +9,7 @@ export interface Client {
 
 /** Signs in with the local sign-in endpoint (a server without an OIDC issuer). */
 export async function signIn(baseUrl: string, email: string, name = 'Bench User'): Promise<Client> {
-  const response = await fetch(`${baseUrl}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name, email, redirect: '/' }).toString(),
-    redirect: 'manual',
-  });
-  const set = response.headers.get('set-cookie');
-  const cookie = set?.split(';')[0];
-  if (response.status !== 303 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
+  const cookie = await signInAt(baseUrl, email, name);
   return {
     baseUrl,
     cookie,

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { startServerProcess } from '../support/serverProcess';
+import { startBenchServer } from '../support/server';
 
 const SERVER_ENTRY = 'dist-bench/node/server/main.js';
 
@@ -25,6 +25,6 @@ export interface RunningServer {
 }
 
 export async function startServer(): Promise<RunningServer> {
-  const { baseUrl, stop } = await startServerProcess({ entry: SERVER_ENTRY });
+  const { baseUrl, stop } = await startBenchServer({ entry: SERVER_ENTRY });
   return { baseUrl, stop };
 }

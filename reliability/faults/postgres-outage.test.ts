@@ -11,7 +11,7 @@ import { startApp, type AppProcess } from '../support/app-process.js';
 import { call, openDiagram } from '../support/client.js';
 import { OUTAGE_SECONDS } from '../support/durations.js';
 import { SaveLedger } from '../support/ledger.js';
-import { describeIf } from '../../src/server/test/needs.js';
+import { describeIf } from '../../test/support/needs.js';
 import { privateCluster, serverBinariesSkip, type Cluster } from '../support/postgres.js';
 import { startTraffic, until } from '../support/traffic.js';
 import { makeUsers, type TestUser } from '../support/users.js';

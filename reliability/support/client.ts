@@ -32,46 +32,12 @@ export async function call<T = unknown>(
   };
 }
 
-/** Local sign-in (the server runs it when no OIDC client is configured): the session cookie. */
-export async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: email.split('@')[0] ?? 'User', email, redirect: '/' }),
-    redirect: 'manual',
-  });
-  await response.arrayBuffer();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0] ?? '')
-    .find((pair) => pair.startsWith('lifeline_session='));
-  if (response.status !== 303 || !cookie) {
-    throw new Error(`local sign-in for ${email} answered ${response.status} without a session`);
-  }
-  return cookie;
-}
-
 export async function apiToken(base: string, cookie: string): Promise<string> {
   const answer = await call<{ apiToken: string }>(`${base}/api/user/api-token`, {
     headers: { cookie },
   });
   if (answer.status !== 200) throw new Error(`api-token answered ${answer.status}`);
   return answer.body.apiToken;
-}
-
-export async function createDiagram(
-  base: string,
-  cookie: string,
-  title: string,
-  content: string,
-): Promise<DiagramBody> {
-  const answer = await call<DiagramBody>(`${base}/api/diagrams`, {
-    method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ title, content }),
-  });
-  if (answer.status !== 201) throw new Error(`create answered ${answer.status}`);
-  return answer.body;
 }
 
 export function saveDiagram(

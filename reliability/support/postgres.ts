@@ -1,46 +1,18 @@
 /**
- * PostgreSQL for the suites: a scratch database on the shared server (TEST_DATABASE_URL, by
- * default postgres://postgres@127.0.0.1:5432/test) for the load run, and a private cluster of our
- * own for the outage test, which must never stop the shared server.
+ * PostgreSQL for the suites: the shared server (TEST_DATABASE_URL, by default
+ * postgres://postgres@127.0.0.1:5432/test), where the load run makes a scratch database, and a
+ * private cluster of our own for the outage test, which must never stop the shared server.
  */
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { freePort } from './free-port.js';
+import { freePort } from '../../test/support/free-port.js';
 
 const run = promisify(execFile);
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-
-export interface Scratch {
-  url: string;
-  drop(): Promise<void>;
-}
-
-/** `lifeline_r_<random>` on the shared server, dropped again by `drop`. */
-export async function scratchDatabase(adminUrl = ADMIN_URL): Promise<Scratch> {
-  const name = `lifeline_r_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-async function adminQuery(adminUrl: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Null when the shared server answers, else why the suites that need it are skipped. */
 export async function sharedServerSkip(adminUrl = ADMIN_URL): Promise<string | null> {

@@ -1,6 +1,7 @@
 /** Signed-in users with an API token and diagrams of their own, made over HTTP. */
 import { randomBytes } from 'node:crypto';
-import { apiToken, createDiagram, sequence, signIn } from './client.js';
+import { createDiagramAt, signInAt } from '../../test/support/http-sign-in.js';
+import { apiToken, sequence } from './client.js';
 import type { SaveLedger } from './ledger.js';
 
 export interface TestUser {
@@ -23,16 +24,14 @@ export async function makeUsers(
   const users: TestUser[] = [];
   const make = async (index: number) => {
     const email = `user${index}-${run}@reliability.test`;
-    const cookie = await signIn(base, email);
+    const cookie = await signInAt(base, email);
     const token = withToken ? await apiToken(base, cookie) : '';
     const diagramIds: number[] = [];
     for (let d = 0; d < diagramsEach; d += 1) {
-      const created = await createDiagram(
-        base,
-        cookie,
-        `Diagram ${d} of ${index}`,
-        sequence(`u${index}d${d}`),
-      );
+      const created = await createDiagramAt(base, cookie, {
+        title: `Diagram ${d} of ${index}`,
+        content: sequence(`u${index}d${d}`),
+      });
       ledger.track(created.id, { content: created.content, updatedAt: created.updatedAt });
       diagramIds.push(created.id);
     }

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
-import { launchMermaidPages, type Drawing } from '../../test/mermaid-pages';
+import { launchMermaidPages, type Drawing } from '../../test/support/mermaid-pages';
 import { buildCorpus, isDocumentedExample, sampleCorpus, type CorpusDiagram } from './corpus';
 import { REGRESSIONS } from './regressions';
 import { compareWithStock } from './sameness';

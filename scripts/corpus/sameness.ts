@@ -3,7 +3,7 @@
  * Chromium, and answers every difference: a drawing one draws and the other refuses, a different
  * error, or SVG text that is not byte-for-byte the same.
  */
-import { launchMermaidPages, type MermaidPage } from '../../test/mermaid-pages';
+import { launchMermaidPages, type MermaidPage } from '../../test/support/mermaid-pages';
 import type { CorpusDiagram } from './random';
 
 export interface Difference {

@@ -1,7 +1,7 @@
 import { readFixture } from '../../test/fixtures/diagrams.js';
 import { describe, expect, it } from 'vitest';
 import { describeDiagram } from './describe-diagram.js';
-import { longRuns } from '../../test/long-runs.js';
+import { longRuns } from '../../test/support/long-runs.js';
 
 const fixture = readFixture;
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { User } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 import { notifyTokenChange, tokenUserCache, type TokenUserCache } from './token-user-cache.js';
 
 const ALICE: User = {

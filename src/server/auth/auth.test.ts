@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { sessions } from '../db/schema.js';
-import { signInLocally, testApp } from '../test/app.js';
+import { signInLocally, testApp } from '../../../test/support/app.js';
 import { hashToken } from './sessions-store.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 describeEach(testDatabases, 'sign-in and sessions on $name', ({ open }) => {
   let database: Database;

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { CookieJar } from '../test/browser-like.js';
-import { testDatabases } from '../test/databases.js';
-import { makeUser } from '../test/factories.js';
-import { signInThroughIssuer, startAppWithIssuer } from '../test/issuer-sign-in.js';
-import type { TestIssuer } from '../test/oidc-issuer.js';
+import { CookieJar } from '../../../test/support/browser-like.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { makeUser } from '../../../test/support/factories.js';
+import { signInThroughIssuer, startAppWithIssuer } from '../../../test/support/issuer-sign-in.js';
+import type { TestIssuer } from '../../../test/support/oidc-issuer.js';
 import { collaboratorsStore } from '../collaborators/store.js';
 import { diagramWriter } from '../diagrams/writer.js';
 

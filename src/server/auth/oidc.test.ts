@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/client.js';
-import { CookieJar, location } from '../test/browser-like.js';
-import { startAppWithIssuer } from '../test/issuer-sign-in.js';
-import type { TestIssuer } from '../test/oidc-issuer.js';
+import { CookieJar, location } from '../../../test/support/browser-like.js';
+import { startAppWithIssuer } from '../../../test/support/issuer-sign-in.js';
+import type { TestIssuer } from '../../../test/support/oidc-issuer.js';
 
 describe('OpenID Connect sign-in against a real issuer', () => {
   let database: Database;

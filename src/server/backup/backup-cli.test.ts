@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { diagramWriter } from '../diagrams/writer.js';
-import { runCommand } from '../test/app-process.js';
-import { makeUser } from '../test/factories.js';
+import { runCommand } from '../../../test/support/app-process.js';
+import { makeUser } from '../../../test/support/factories.js';
 
 const npm = (args: string[], dataDir: string) =>
   runCommand('npm', ['run', '--silent', ...args], { DATA_DIR: dataDir });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { makeUser } from '../test/factories.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+import { makeUser } from '../../../test/support/factories.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 import { trashStore } from '../trash/store.js';
 import { diagramsStore } from './store.js';
 import { diagramWriter } from './writer.js';

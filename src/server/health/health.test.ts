@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+import { testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 describeEach(testDatabases, 'GET /healthz on $name', ({ name, open }) => {
   it('answers 200 while the database is reachable, 503 once it is not', async () => {

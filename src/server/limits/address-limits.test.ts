@@ -1,7 +1,7 @@
 /** Limits per client address that span routes (memory store, PGlite). */
 import { openDatabase } from '../db/client.js';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../test/app.js';
+import { testApp } from '../../../test/support/app.js';
 
 describe('limits per client address across routes', () => {
   it('counts every public-link route in one bucket', async () => {

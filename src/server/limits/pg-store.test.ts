@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 import { pgRateLimitStore, type PgRateLimitStore } from './pg-store.js';
 
 const WINDOW_MS = 60_000;

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/client.js';
-import { testApp } from '../test/app.js';
-import { describeIf, redisSkip, TEST_REDIS_URL } from '../test/needs.js';
+import { testApp } from '../../../test/support/app.js';
+import { describeIf, redisSkip, TEST_REDIS_URL } from '../../../test/support/needs.js';
 
 // The Redis server CI provides; without one the suite shows as skipped with the reason.
 const REDIS_URL = TEST_REDIS_URL;

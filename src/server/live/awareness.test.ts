@@ -4,38 +4,27 @@
  * too large, of the wrong shape or for someone else's client id closes the sender's connection
  * and reaches no one.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import * as encoding from 'lib0/encoding';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { AWARENESS_STATE_MAX, diagramDocName } from '../../shared/live.js';
-import type { Diagram } from '../../shared/schemas.js';
-import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { useLiveWorld } from '../../../test/support/live-world.js';
+import { until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 type Presence = { user?: { id: unknown; name: unknown; role: unknown; color: unknown } };
 
 describeEach(testDatabases, 'live presence on $name', ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let base: string;
+  const world = useLiveWorld(open);
   let owner: string;
   let editor: string;
   let ownerId: number;
   let editorId: number;
   let name: string;
-  const clients: LiveClient[] = [];
-  const live = (cookie: string) => {
-    const client = connectLive(base, name, { cookie });
-    clients.push(client);
-    return client;
-  };
+  const live = (cookie: string) => world.live(name, { cookie });
   const userOf = async (cookie: string) =>
     (
-      (await injectWithCookie(app, { method: 'GET', url: '/api/user' }, cookie)).json() as {
+      (await world.inject({ method: 'GET', url: '/api/user' }, cookie)).json() as {
         id: number;
       }
     ).id;
@@ -65,38 +54,13 @@ describeEach(testDatabases, 'live presence on $name', ({ open }) => {
   };
 
   beforeAll(async () => {
-    database = await open();
-    app = await testApp(database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    owner = await signInLocally(app, 'ada@example.test', 'Ada');
-    editor = await signInLocally(app, 'bob@example.test', 'Bob');
+    owner = await world.signIn('ada@example.test', 'Ada');
+    editor = await world.signIn('bob@example.test', 'Bob');
     ownerId = await userOf(owner);
     editorId = await userOf(editor);
-    const diagram = (
-      await injectWithCookie(
-        app,
-        { method: 'POST', url: '/api/diagrams', payload: { title: 'T', content: 'x\n' } },
-        owner,
-      )
-    ).json() as Diagram;
+    const diagram = await world.createDiagram(owner, { title: 'T', content: 'x\n' });
     name = diagramDocName(diagram.id);
-    await injectWithCookie(
-      app,
-      {
-        method: 'POST',
-        url: `/api/diagrams/${diagram.id}/collaborators`,
-        payload: { email: 'bob@example.test', role: 'editor' },
-      },
-      owner,
-    );
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.destroy();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await world.addCollaborator(owner, diagram.id, 'bob@example.test', 'editor');
   });
 
   it("shows a client as its session's user whatever id, name and role it claims", async () => {

@@ -13,10 +13,10 @@ import { diagramDocName, LIVE_TEXT } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
 import { diagramLiveState, diagramLiveUpdates } from '../db/schema.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { connectLive, until } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 interface RowState {
   content: string;

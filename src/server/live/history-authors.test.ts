@@ -3,33 +3,22 @@
  * version, even when their edits were stored (without a version) long before it, and the
  * versions API names them. Real listening app, real WebSocket clients.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { diagramDocName } from '../../shared/live.js';
-import type { Diagram } from '../../shared/schemas.js';
 import type { Version, VersionSummary } from '../../shared/versions.js';
-import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { useLiveWorld } from '../../../test/support/live-world.js';
+import { until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 describeEach(testDatabases, 'version authors on $name', ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let base: string;
+  const world = useLiveWorld(open);
   let ada: string;
   let bob: string;
-  const clients: LiveClient[] = [];
-  const live = (name: string, cookie: string) => {
-    const client = connectLive(base, name, { cookie });
-    clients.push(client);
-    return client;
-  };
+  const live = (name: string, cookie: string) => world.live(name, { cookie });
   const versions = async (id: number) =>
     (
-      await injectWithCookie(app, { method: 'GET', url: `/api/diagrams/${id}/versions` }, ada)
+      await world.inject({ method: 'GET', url: `/api/diagrams/${id}/versions` }, ada)
     ).json() as VersionSummary[];
   const names = (version: { authors: { name: string }[] } | undefined) =>
     version?.authors.map((author) => author.name).sort();
@@ -56,40 +45,14 @@ describeEach(testDatabases, 'version authors on $name', ({ open }) => {
     );
   };
 
-  // Opening a database and the app on a loaded machine can outlast the default hook limit.
   beforeAll(async () => {
-    database = await open();
-    app = await testApp(database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    ada = await signInLocally(app, 'ada@example.test', 'Ada');
-    bob = await signInLocally(app, 'bob@example.test', 'Bob');
-  }, 180_000);
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.destroy();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    ada = await world.signIn('ada@example.test', 'Ada');
+    bob = await world.signIn('bob@example.test', 'Bob');
   });
 
   it('names both editors in the version after they edited live, and only new ones after it', async () => {
-    const diagram = (
-      await injectWithCookie(
-        app,
-        { method: 'POST', url: '/api/diagrams', payload: { title: 'T', content: 'start\n' } },
-        ada,
-      )
-    ).json() as Diagram;
-    await injectWithCookie(
-      app,
-      {
-        method: 'POST',
-        url: `/api/diagrams/${diagram.id}/collaborators`,
-        payload: { email: 'bob@example.test', role: 'editor' },
-      },
-      ada,
-    );
+    const diagram = await world.createDiagram(ada, { title: 'T', content: 'start\n' });
+    await world.addCollaborator(ada, diagram.id, 'bob@example.test', 'editor');
     const name = diagramDocName(diagram.id);
     const a = live(name, ada);
     const b = live(name, bob);
@@ -105,8 +68,7 @@ describeEach(testDatabases, 'version authors on $name', ({ open }) => {
     const saved = await save(a, diagram.id);
     expect(names(saved)).toEqual(['Ada', 'Bob']);
     const one = (
-      await injectWithCookie(
-        app,
+      await world.inject(
         { method: 'GET', url: `/api/diagrams/${diagram.id}/versions/${saved.id}` },
         bob,
       )

@@ -2,83 +2,41 @@
  * Live co-editing against a real listening app on PGlite, with real WebSocket clients: access by
  * role, refusals, convergence and what reaches the database.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
 import { diagramDocName, shareDocName } from '../../shared/live.js';
 import { CONTENT_MAX, type Diagram } from '../../shared/schemas.js';
-import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, liveUrl, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { useLiveWorld } from '../../../test/support/live-world.js';
+import { liveUrl, until, type LiveClient } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let base: string;
+  const world = useLiveWorld(open);
   let owner: string;
   let editor: string;
   let viewer: string;
   let stranger: string;
   let diagram: Diagram;
-  const clients: LiveClient[] = [];
-
-  const live = (name: string, options: { cookie?: string; origin?: string } = {}) => {
-    const client = connectLive(base, name, options);
-    clients.push(client);
-    return client;
-  };
+  const live = world.live;
   const stored = async () =>
     (
-      await injectWithCookie(app, { method: 'GET', url: `/api/diagrams/${diagram.id}` }, owner)
+      await world.inject({ method: 'GET', url: `/api/diagrams/${diagram.id}` }, owner)
     ).json() as Diagram;
 
   beforeAll(async () => {
-    database = await open();
-    app = await testApp(database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    owner = await signInLocally(app, 'owner@example.test');
-    editor = await signInLocally(app, 'editor@example.test');
-    viewer = await signInLocally(app, 'viewer@example.test');
-    stranger = await signInLocally(app, 'stranger@example.test');
-    diagram = (
-      await injectWithCookie(
-        app,
-        {
-          method: 'POST',
-          url: '/api/diagrams',
-          payload: { title: 'Checkout', content: 'sequenceDiagram\n' },
-        },
-        owner,
-      )
-    ).json();
-    for (const [email, role] of [
-      ['editor@example.test', 'editor'],
-      ['viewer@example.test', 'viewer'],
-    ]) {
-      const added = await injectWithCookie(
-        app,
-        {
-          method: 'POST',
-          url: `/api/diagrams/${diagram.id}/collaborators`,
-          payload: { email, role },
-        },
-        owner,
-      );
-      expect(added.statusCode).toBe(201);
-    }
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.destroy();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    owner = await world.signIn('owner@example.test');
+    editor = await world.signIn('editor@example.test');
+    viewer = await world.signIn('viewer@example.test');
+    stranger = await world.signIn('stranger@example.test');
+    diagram = await world.createDiagram(owner, {
+      title: 'Checkout',
+      content: 'sequenceDiagram\n',
+    });
+    await world.addCollaborator(owner, diagram.id, 'editor@example.test', 'editor');
+    await world.addCollaborator(owner, diagram.id, 'viewer@example.test', 'viewer');
   });
 
   it('merges two editors typing at once and writes the result to the diagram', async () => {
@@ -103,17 +61,12 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     const savedBefore = a.messages.length;
     await until(() => a.messages.slice(savedBefore).some((m) => m.type === 'saved'), 'saved');
     const versions = (
-      await injectWithCookie(
-        app,
-        { method: 'GET', url: `/api/diagrams/${diagram.id}/versions` },
-        owner,
-      )
+      await world.inject({ method: 'GET', url: `/api/diagrams/${diagram.id}/versions` }, owner)
     ).json() as { id: number; kind: string }[];
     const manual = versions.find((v) => v.kind === 'manual');
     expect(manual).toBeDefined();
     const version = (
-      await injectWithCookie(
-        app,
+      await world.inject(
         { method: 'GET', url: `/api/diagrams/${diagram.id}/versions/${manual!.id}` },
         owner,
       )
@@ -149,7 +102,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
   it('refuses another site and an unknown session before upgrading', async () => {
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
-        const socket = new WebSocket(liveUrl(base), { headers });
+        const socket = new WebSocket(liveUrl(world.base), { headers });
         socket.on('unexpected-response', (_request, response) => {
           resolve(response.statusCode ?? 0);
           socket.terminate();
@@ -162,12 +115,11 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
       });
     expect(await status({ cookie: owner, origin: 'https://evil.example' })).toBe(403);
     expect(await status({ cookie: 'lifeline_session=forged' })).toBe(401);
-    expect(await status({ cookie: owner, origin: base })).toBe(101);
+    expect(await status({ cookie: owner, origin: world.base })).toBe(101);
   });
 
   it('follows a shared diagram read-only through its share token', async () => {
-    const shared = await injectWithCookie(
-      app,
+    const shared = await world.inject(
       { method: 'PUT', url: `/api/diagrams/${diagram.id}`, payload: { isPublic: true } },
       owner,
     );
@@ -203,8 +155,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     a.doc.on('update', (_update: Uint8Array, origin: unknown) => {
       if (origin === a.provider) received.push(a.text.toString());
     });
-    const put = await injectWithCookie(
-      app,
+    const put = await world.inject(
       {
         method: 'PUT',
         url: `/api/diagrams/${diagram.id}`,
@@ -217,8 +168,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     await until(() => a.text.toString() === next, 'REST edit in the editor');
     expect(received).toEqual([next]);
     expect(a.doc.getMap('meta').get('title')).toBe('Renamed');
-    const stale = await injectWithCookie(
-      app,
+    const stale = await world.inject(
       {
         method: 'PUT',
         url: `/api/diagrams/${diagram.id}`,
@@ -228,8 +178,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     );
     expect(stale.statusCode).toBe(409);
     expect(a.text.toString()).toBe(next);
-    const byViewer = await injectWithCookie(
-      app,
+    const byViewer = await world.inject(
       { method: 'PUT', url: `/api/diagrams/${diagram.id}`, payload: { content: 'x' } },
       viewer,
     );
@@ -239,8 +188,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
   /** A new diagram of the owner's with the given collaborators; answers it and their ids. */
   async function diagramWith(people: Record<string, 'editor' | 'viewer'>) {
     const created = (
-      await injectWithCookie(
-        app,
+      await world.inject(
         {
           method: 'POST',
           url: '/api/diagrams',
@@ -251,8 +199,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     ).json() as Diagram;
     const ids: Record<string, number> = {};
     for (const [email, role] of Object.entries(people)) {
-      const added = await injectWithCookie(
-        app,
+      const added = await world.inject(
         {
           method: 'POST',
           url: `/api/diagrams/${created.id}/collaborators`,
@@ -277,8 +224,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     const v = live(diagramDocName(created.id), { cookie: viewer });
     await Promise.all([o.synced, e.synced, v.synced]);
 
-    await injectWithCookie(
-      app,
+    await world.inject(
       {
         method: 'POST',
         url: `/api/diagrams/${created.id}/collaborators`,
@@ -290,8 +236,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     v.text.insert(0, 'late ');
     await until(() => v.messages.some((m) => m.type === 'refused'), 'refusal after downgrade');
 
-    const removed = await injectWithCookie(
-      app,
+    const removed = await world.inject(
       {
         method: 'DELETE',
         url: `/api/diagrams/${created.id}/collaborators/${ids['editor@example.test']}`,
@@ -305,8 +250,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     await until(() => v.text.toString().endsWith('%% owner\n'), 'owner edit reaches the viewer');
     expect(o.text.toString()).toBe('sequenceDiagram\n%% owner\n');
 
-    const trashed = await injectWithCookie(
-      app,
+    const trashed = await world.inject(
       { method: 'DELETE', url: `/api/diagrams/${created.id}` },
       owner,
     );
@@ -316,11 +260,11 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
 
   it('ends the live connections of a session when it signs out', async () => {
     const { created } = await diagramWith({});
-    const session = await signInLocally(app, 'owner@example.test');
+    const session = await world.signIn('owner@example.test');
     const client = live(diagramDocName(created.id), { cookie: session });
     const other = live(diagramDocName(created.id), { cookie: owner });
     await Promise.all([client.synced, other.synced]);
-    const out = await injectWithCookie(app, { method: 'POST', url: '/api/logout' }, session);
+    const out = await world.inject({ method: 'POST', url: '/api/logout' }, session);
     expect(out.statusCode).toBe(204);
     await until(hasAccess(client, 'none'), 'sign-out notice', 1_000);
     expect(hasAccess(other, 'none')()).toBe(false);
@@ -340,11 +284,7 @@ describeEach(testDatabases, 'live co-editing on $name', ({ open }) => {
     await until(() => e.text.toString().endsWith('%% fine\n'), 'later edits still flow');
     expect(o.text.toString()).toBe('sequenceDiagram\n%% fine\n');
     await until(() => o.messages.some((m) => m.type === 'saved'), 'saved');
-    const row = await injectWithCookie(
-      app,
-      { method: 'GET', url: `/api/diagrams/${created.id}` },
-      owner,
-    );
+    const row = await world.inject({ method: 'GET', url: `/api/diagrams/${created.id}` }, owner);
     expect((row.json() as Diagram).content).toBe('sequenceDiagram\n%% fine\n');
   });
 

@@ -3,17 +3,14 @@
  * document anything but authentication first, or anything after it was refused, is closed.
  * Real listening app, real WebSocket clients.
  */
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import * as encoding from 'lib0/encoding';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
-import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { connectLive, until, type LiveClient } from '../test/live-client.js';
-import { describeEach } from '../test/needs.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { useLiveWorld } from '../../../test/support/live-world.js';
+import { until } from '../../../test/support/live-client.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 /** A sync step 1 (an empty state vector) for `name`: harmless, but only after authentication. */
 function syncStep1(name: string): Uint8Array {
@@ -26,40 +23,16 @@ function syncStep1(name: string): Uint8Array {
 }
 
 describeEach(testDatabases, 'live protocol guard on $name', ({ open }) => {
-  let database: Database;
-  let app: FastifyInstance;
-  let base: string;
+  const world = useLiveWorld(open);
   let owner: string;
   let stranger: string;
   let diagram: Diagram;
-  const clients: LiveClient[] = [];
-  const live = (name: string, cookie?: string) => {
-    const client = connectLive(base, name, cookie ? { cookie } : {});
-    clients.push(client);
-    return client;
-  };
+  const live = (name: string, cookie?: string) => world.live(name, { cookie });
 
   beforeAll(async () => {
-    database = await open();
-    app = await testApp(database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    owner = await signInLocally(app, 'owner@example.test');
-    stranger = await signInLocally(app, 'stranger@example.test');
-    diagram = (
-      await injectWithCookie(
-        app,
-        { method: 'POST', url: '/api/diagrams', payload: { title: 'T', content: 'x\n' } },
-        owner,
-      )
-    ).json() as Diagram;
-  });
-  afterEach(() => {
-    for (const client of clients.splice(0)) client.destroy();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    owner = await world.signIn('owner@example.test');
+    stranger = await world.signIn('stranger@example.test');
+    diagram = await world.createDiagram(owner, { title: 'T', content: 'x\n' });
   });
 
   it('closes a socket that keeps sending to a document it was refused', async () => {

@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { LIVE_META, LIVE_TEXT } from '../../shared/live.js';
 import { TITLE_MAX } from '../../shared/schemas.js';
-import { concurrentItems, junkRoot, metaEntry } from '../test/live-attacks.js';
+import { concurrentItems, junkRoot, metaEntry } from '../../../test/support/live-attacks.js';
 import { checkUpdate } from './update-check.js';
 
 function serverDoc(content = 'graph TD\n  A --> B\n'): Y.Doc {

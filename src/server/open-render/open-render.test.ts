@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { COMMENT_BREAKS_DIAGRAM } from '../test/render-support.js';
+import { signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { COMMENT_BREAKS_DIAGRAM } from '../../../test/support/render-support.js';
 import { MAX_ENCODED_CHARS, OPEN_RENDER_OFF } from './routes.js';
 
 const DIAGRAM = 'sequenceDiagram\n    Alice->>Bob: Hello Bob\n    Bob-->>Alice: Hi Alice';

@@ -9,11 +9,11 @@ import {
   SMALL_DIAGRAM,
   chromiumChildren,
   pngStats,
-} from '../test/render-support.js';
-import { describeIf } from '../test/needs.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+} from '../../../test/support/render-support.js';
+import { describeIf } from '../../../test/support/needs.js';
+import { signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';

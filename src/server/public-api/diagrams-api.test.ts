@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiDiagram, Diagram, Folder } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+import { signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 
 describeEach(testDatabases, 'POST /api/v1/diagrams on $name', ({ open }) => {
   let database: Database;

@@ -12,9 +12,9 @@ import { NOT_A_TRACE } from '../../shared/trace/parse.js';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach, describeIf } from '../test/needs.js';
+import { signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach, describeIf } from '../../../test/support/needs.js';
 import { TRACE_TOO_LARGE } from './trace-import-routes.js';
 
 const chromium = findChromium();

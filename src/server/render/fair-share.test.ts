@@ -14,7 +14,7 @@ import {
   type RenderRequest,
 } from './renderer.js';
 import { denseFlowchart } from '../../../test/fixtures/diagrams.js';
-import { SMALL_DIAGRAM } from '../test/render-support.js';
+import { SMALL_DIAGRAM } from '../../../test/support/render-support.js';
 
 const chromium = findChromium();
 const base: RenderRequest = {

@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { AppError } from '../errors.js';
 import { findChromium } from './chromium.js';
 import { PagePool } from './page-pool.js';
-import { describeIf } from '../test/needs.js';
+import { describeIf } from '../../../test/support/needs.js';
 
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';

@@ -11,8 +11,8 @@ import {
   diagramReferencing,
   pngStats,
   type CountingServer,
-} from '../test/render-support.js';
-import { describeIf } from '../test/needs.js';
+} from '../../../test/support/render-support.js';
+import { describeIf } from '../../../test/support/needs.js';
 
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';

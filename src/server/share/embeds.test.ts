@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { pngStats } from '../test/render-support.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
+import { pngStats } from '../../../test/support/render-support.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
 
 describe('public diagram images: /d/{token}.png and .svg, and the unfurl image', () => {
   let database: Database;

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Folder } from '../../shared/schemas.js';
 import type { ImportResult } from '../../shared/transfer.js';
 import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { multipartBody, type UploadFile } from '../test/multipart.js';
+import { signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { multipartBody, type UploadFile } from '../../../test/support/multipart.js';
 
 /** Ten zips of 5,000 directory entries each, in one request: 50,000 new folders. */
 const ZIPS = 10;

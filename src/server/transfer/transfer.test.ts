@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_MAX, TITLE_MAX, type Diagram, type Folder } from '../../shared/schemas.js';
 import type { ImportResult, Manifest } from '../../shared/transfer.js';
 import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
-import { multipartBody, type UploadFile } from '../test/multipart.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
+import { multipartBody, type UploadFile } from '../../../test/support/multipart.js';
 
 const SEQUENCE = 'sequenceDiagram\n    Alice->>Bob: Hello\n';
 

@@ -5,9 +5,9 @@ import type { Diagram, Folder } from '../../shared/schemas.js';
 import type { TrashedDiagram } from '../../shared/versions.js';
 import type { Database } from '../db/client.js';
 import { diagrams, diagramVersions } from '../db/schema.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 import { trashStore } from './store.js';
 
 type Who = 'anonymous' | 'owner' | 'editor' | 'stranger';

@@ -5,10 +5,10 @@ import type { Diagram } from '../../shared/schemas.js';
 import type { VersionSummary } from '../../shared/versions.js';
 import type { Database } from '../db/client.js';
 import { diagramVersions, users } from '../db/schema.js';
-import { injectWithCookie, signInLocally, testApp } from '../test/app.js';
-import { testDatabases } from '../test/databases.js';
-import { describeEach } from '../test/needs.js';
-import { makeUser } from '../test/factories.js';
+import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
+import { makeUser } from '../../../test/support/factories.js';
 import { diagramWriter } from '../diagrams/writer.js';
 import { recordVersion } from '../diagrams/record-version.js';
 

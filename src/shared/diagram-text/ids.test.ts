@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longRuns } from '../../../test/long-runs.js';
+import { longRuns } from '../../../test/support/long-runs.js';
 import { classNames, flowchartIds } from './ids.js';
 
 describe('flowchartIds and classNames', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longRuns } from '../../../test/long-runs.js';
+import { longRuns } from '../../../test/support/long-runs.js';
 import { diagramFamily, diagramKeyword } from './kind.js';
 import { participantsOf, readSequence } from './sequence.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mermaidSequenceDocExamples, readFixture } from '../../../test/fixtures/diagrams.js';
-import { longRuns } from '../../../test/long-runs.js';
+import { longRuns } from '../../../test/support/long-runs.js';
 import { sequenceWarnings } from './warnings.js';
 
 /** Each warning as [line text it marks, message, fix label]. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longRuns, RUN_CHARACTERS } from '../../../../test/long-runs';
+import { longRuns, RUN_CHARACTERS } from '../../../../test/support/long-runs';
 import { labelSpans, type Family } from './labelSpans';
 
 /** Each span as [kind, raw, id], after checking it covers exactly its raw text in the source. */
