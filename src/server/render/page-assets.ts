@@ -38,7 +38,7 @@ html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden;
 </head><body><div id="stage"></div></body></html>`;
 
 /**
- * The page's script: the shared render module (src/shared/render/warmPage.ts) bundled by
+ * The page's script: the shared render module (src/shared/render/warm-page.ts) bundled by
  * `npm run build:render-page`. Looked for beside the source tree (tsx, tests) and in dist.
  */
 const RENDER_JS_CANDIDATES = [

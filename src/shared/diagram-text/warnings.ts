@@ -3,7 +3,7 @@
  * names and keywords, and blocks and activations that do not pair up. Each warning carries a
  * fix when one is obvious.
  */
-import { editDistance } from './editDistance.js';
+import { editDistance } from './edit-distance.js';
 import {
   BLOCK_BRANCHES,
   participantsOf,

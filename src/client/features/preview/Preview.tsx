@@ -8,7 +8,7 @@ import {
 } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ACTOR_HEADER, ZOOM } from '@shared/constants';
-import { parseErrorLocation } from '@shared/diagram-text/parseError';
+import { parseErrorLocation } from '@shared/diagram-text/parse-error';
 import { PREVIEW_TEXT } from '@shared/messages';
 import { useTheme } from '@/features/theme/useTheme';
 import { cn } from '@/lib/cn';

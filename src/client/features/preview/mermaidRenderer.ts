@@ -3,7 +3,7 @@
  * part of the landing page's bundle. Used by the render frame (and the inline diagnostic mode).
  */
 import type { Mermaid } from 'mermaid';
-import { createDrawDiagram } from '@shared/render/drawDiagram';
+import { createDrawDiagram } from '@shared/render/draw-diagram';
 
 let mermaidPromise: Promise<Mermaid> | null = null;
 

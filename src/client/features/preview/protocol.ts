@@ -4,7 +4,7 @@
  * on the parent side and shapes are all we can trust besides `event.source`.
  */
 import type { MermaidTheme } from '@shared/mermaid-config';
-import type { RenderStatus } from '@shared/render/diagramRender';
+import type { RenderStatus } from '@shared/render/diagram-render';
 
 export type { RenderStatus };
 

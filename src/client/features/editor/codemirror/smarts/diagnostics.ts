@@ -8,7 +8,7 @@ import { linter, lintGutter, type Action, type Diagnostic } from '@codemirror/li
 import { StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { diagramFamily } from '@shared/diagram-text/kind';
-import { parseErrorLocation } from '@shared/diagram-text/parseError';
+import { parseErrorLocation } from '@shared/diagram-text/parse-error';
 import { sequenceWarnings, type TextWarning } from '@shared/diagram-text/warnings';
 import { errorSummary } from '@/features/preview/errorSummary';
 

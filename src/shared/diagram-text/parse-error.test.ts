@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseErrorLocation } from './parseError.js';
+import { parseErrorLocation } from './parse-error.js';
 
 // Messages as mermaid 11 words them for these texts.
 const EXPECTING = "Expecting 'NEWLINE', got 'INVALID'";

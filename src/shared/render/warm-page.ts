@@ -7,8 +7,8 @@
  * the SVG text or mermaid's error text; `lifelinePlace` gives the drawing its final size.
  */
 import type { Mermaid } from 'mermaid';
-import { createDrawDiagram } from './drawDiagram.js';
-import type { WarmPageApi } from './diagramRender.js';
+import { createDrawDiagram } from './draw-diagram.js';
+import type { WarmPageApi } from './diagram-render.js';
 
 interface WarmPageWindow extends WarmPageApi {
   mermaid: Mermaid;

@@ -15,7 +15,7 @@ import {
   stripCommentLines,
   type MermaidTheme,
 } from '../mermaid-config.js';
-import type { DiagramRender } from './diagramRender.js';
+import type { DiagramRender } from './diagram-render.js';
 
 export interface DrawOptions {
   /**
