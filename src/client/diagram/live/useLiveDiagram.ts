@@ -16,7 +16,7 @@ import { connectLive, type LiveConnection } from './liveConnection';
 import type { OpenDiagram } from '../openDiagram';
 import { startAutoSavedNotice } from '../saving/autoSavedNotice';
 import { keepOnDevice, takeDeviceCopy } from '../saving/deviceCopy';
-import { useDocument, type DocumentStore } from '../saving/documentStore';
+import { useServerState, type ServerStateStore } from '../saving/serverState';
 import type { SaveOutcome, Saver } from '../saving/saver';
 import { toastAccessLost } from '../saving/saveToasts';
 
@@ -34,7 +34,7 @@ export const offlineStoreName = (userId: number, diagramId: number) =>
 interface LiveDiagramOptions {
   user: User;
   diagram: OpenDiagram;
-  doc: DocumentStore;
+  doc: ServerStateStore;
   saver: Saver;
   autoSaveOn: boolean;
   onSaved: () => void;
@@ -48,9 +48,9 @@ export function useLiveDiagram({
   autoSaveOn,
   onSaved,
 }: LiveDiagramOptions) {
-  const id = useDocument(doc, (state) => state.id);
-  const access = useDocument(doc, (state) => state.access);
-  const lost = useDocument(doc, (state) => state.lostAccess);
+  const id = useServerState(doc, (state) => state.id);
+  const access = useServerState(doc, (state) => state.access);
+  const lost = useServerState(doc, (state) => state.lostAccess);
 
   const autoSaveRef = useRef(autoSaveOn);
   useEffect(() => {

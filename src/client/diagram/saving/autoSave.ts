@@ -6,12 +6,12 @@
  */
 import { AUTO_SAVE_DELAY_MS } from '@shared/constants';
 import type { DraftStore } from '../draftStore';
-import { isUnsaved, type DocumentStore } from './documentStore';
+import { isUnsaved, type ServerStateStore } from './serverState';
 import type { SaveOutcome, Saver } from './saver';
 
 export interface AutoSaveOptions {
   draft: DraftStore;
-  doc: DocumentStore;
+  doc: ServerStateStore;
   saver: Saver;
   /** Signed in and the auto-save switch on. */
   enabled: () => boolean;

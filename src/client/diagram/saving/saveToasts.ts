@@ -4,7 +4,7 @@ import { TOAST_TEXT } from '@shared/messages';
 import { NOT_AUTHENTICATED } from '@/api/http';
 import { toast } from '@/components/ui/toast-store';
 import { SAVING_COPY } from './copy';
-import type { LostAccess } from './documentStore';
+import type { LostAccess } from './serverState';
 
 /** How long 'Session Expired' stays readable before the page reloads. */
 const RELOAD_AFTER_MS = 2500;

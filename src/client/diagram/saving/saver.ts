@@ -8,7 +8,7 @@ import { normaliseTitle } from '@shared/title';
 import type { ClientSaveKind } from '@shared/versions';
 import { HttpError } from '@/api/http';
 import type { DraftStore } from '../draftStore';
-import { isUnsaved, type DocumentStore, type LostAccess } from './documentStore';
+import { isUnsaved, type ServerStateStore, type LostAccess } from './serverState';
 
 export interface SaverApi {
   create(body: CreateDiagramBody): Promise<Diagram>;
@@ -24,7 +24,7 @@ export interface LiveSaver {
   save(kind: SaveKind): Promise<SaveOutcome>;
 }
 
-export function createSaver(draft: DraftStore, doc: DocumentStore, api: SaverApi) {
+export function createSaver(draft: DraftStore, doc: ServerStateStore, api: SaverApi) {
   let queue: Promise<unknown> = Promise.resolve();
   let live: LiveSaver | null = null;
 

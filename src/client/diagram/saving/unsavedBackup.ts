@@ -4,7 +4,7 @@
  */
 import { storage } from '@/lib/storage';
 import type { Draft } from '../draftStore';
-import type { LostAccess } from './documentStore';
+import type { LostAccess } from './serverState';
 
 export interface Backup extends Draft {
   /** The server version the edits started from (null for a never-saved diagram). */

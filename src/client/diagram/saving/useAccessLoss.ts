@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/toast-store';
 import { copyTitle } from './copyTitle';
 import type { Draft, DraftStore } from '../draftStore';
 import { SAVING_COPY } from './copy';
-import { useDocument, type DocumentStore, type LostAccess } from './documentStore';
+import { useServerState, type ServerStateStore, type LostAccess } from './serverState';
 import { backupKey, clearBackup, removedBackups, type Backup } from './unsavedBackup';
 
 export interface AccessLossNotice {
@@ -25,12 +25,12 @@ export interface AccessLossNotice {
 
 export function useAccessLoss(
   user: User,
-  doc: DocumentStore,
+  doc: ServerStateStore,
   draft: DraftStore,
   open: (diagram: Diagram) => void,
 ) {
   const queryClient = useQueryClient();
-  const lost = useDocument(doc, (state) => state.lostAccess);
+  const lost = useServerState(doc, (state) => state.lostAccess);
   const [kept, setKept] = useState<{ key: string; backup: Backup } | null>(
     () => removedBackups(user.id)[0] ?? null,
   );

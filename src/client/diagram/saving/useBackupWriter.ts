@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { DraftStore } from '../draftStore';
-import { isUnsaved, type DocumentStore } from './documentStore';
+import { isUnsaved, type ServerStateStore } from './serverState';
 import { backupKey, clearBackup, writeBackup } from './unsavedBackup';
 
 /** Batched: a large diagram's JSON per keystroke would cost more than the keystroke. */
@@ -10,7 +10,7 @@ const WRITE_DEBOUNCE_MS = 300;
  * Keeps unsaved text in browser storage until the server acknowledges it: written while the
  * draft differs from what was last saved, removed once a save lands. Flushed when the page hides.
  */
-export function useBackupWriter(userId: number, draft: DraftStore, doc: DocumentStore): void {
+export function useBackupWriter(userId: number, draft: DraftStore, doc: ServerStateStore): void {
   useEffect(() => {
     let timer: number | undefined;
     const write = () => {

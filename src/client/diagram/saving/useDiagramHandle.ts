@@ -11,12 +11,12 @@ import { toast } from '@/components/ui/toast-store';
 import type { Draft, DraftStore } from '../draftStore';
 import { SAVING_COPY } from './copy';
 import {
-  createDocumentStore,
-  documentFromDiagram,
+  createServerStateStore,
+  serverStateOf,
   isUnsaved,
-  newDocument,
-  type DocumentStore,
-} from './documentStore';
+  newServerState,
+  type ServerStateStore,
+} from './serverState';
 import { startAutoSave } from './autoSave';
 import { createSaver } from './saver';
 import {
@@ -44,7 +44,7 @@ export interface DiagramHandleOptions {
 
 export function useDiagramHandle({ user, draft, applyDraft, openDraft }: DiagramHandleOptions) {
   const queryClient = useQueryClient();
-  const [doc] = useState(() => createDocumentStore(newDocument(draft.get())));
+  const [doc] = useState(() => createServerStateStore(newServerState(draft.get())));
   const [saver] = useState(() => createSaver(draft, doc, diagramsApi));
   const [autoSaveOn, setAutoSaveOn] = useAutoSaveSetting();
   const autoSaveRef = useRef(autoSaveOn);
@@ -81,7 +81,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
     (diagram: Diagram, access: DiagramAccess = 'owner') => {
       // The same diagram again (a restored version): a minimal change of the live document.
       const same = doc.get().id === diagram.id;
-      doc.set({ ...documentFromDiagram(diagram, access), live: same ? doc.get().live : 'off' });
+      doc.set({ ...serverStateOf(diagram, access), live: same ? doc.get().live : 'off' });
       const key = backupKey(user.id, diagram.id);
       const backup = backupToOffer(key, { title: diagram.title, content: diagram.content });
       setOffer(backup ? { key, backup } : null);
@@ -93,7 +93,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
   /** A new, not yet saved diagram (id 0); `offerBackup` offers an earlier unsaved new one. */
   const startNew = useCallback(
     (next: Draft, offerBackup = false) => {
-      doc.set(newDocument(next));
+      doc.set(newServerState(next));
       const key = backupKey(user.id, 0);
       const backup = offerBackup ? backupToOffer(key, next) : null;
       if (!offerBackup) clearBackup(key);
@@ -183,7 +183,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
 
 export type DiagramHandle = ReturnType<typeof useDiagramHandle>;
 
-function notifyAccessLost(doc: DocumentStore): void {
+function notifyAccessLost(doc: ServerStateStore): void {
   const lost = doc.get().lostAccess;
   if (lost) toastAccessLost(lost);
 }

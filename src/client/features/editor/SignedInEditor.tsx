@@ -20,7 +20,7 @@ import { EditorLayout } from './EditorLayout';
 import { AccessLostBanner } from './saving/AccessLostBanner';
 import { AutoSaveSwitch } from './saving/AutoSaveSwitch';
 import { ConflictDialog } from './saving/ConflictDialog';
-import { isUnsaved, useDocument } from '@/diagram/saving/documentStore';
+import { isUnsaved, useServerState } from '@/diagram/saving/serverState';
 import type { SaveOutcome } from '@/diagram/saving/saver';
 import { RestoreBanner } from './saving/RestoreBanner';
 import { SaveStatus } from './saving/SaveStatus';
@@ -49,10 +49,10 @@ export function SignedInEditor({ user }: { user: User }) {
     autoSaveOn: handle.autoSaveOn,
     onSaved: handle.refetchList,
   });
-  const conflict = useDocument(handle.doc, (state) => state.conflict);
+  const conflict = useServerState(handle.doc, (state) => state.conflict);
   const [shareOpen, setShareOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const saved = useDocument(handle.doc, (state) => state.id !== 0);
+  const saved = useServerState(handle.doc, (state) => state.id !== 0);
   const openHistory = useCallback(() => setHistoryOpen(true), []);
   const { autoSaveOn, setAutoSaveOn } = handle;
   const autoSaveSetting = useMemo(

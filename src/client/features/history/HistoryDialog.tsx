@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
-import { isUnsaved, useDocument } from '@/diagram/saving/documentStore';
+import { isUnsaved, useServerState } from '@/diagram/saving/serverState';
 import { Preview } from '@/features/preview/Preview';
 import { cn } from '@/lib/cn';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
@@ -45,9 +45,9 @@ export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDial
 }
 
 function HistoryBody({ handle, draft }: { handle: RestoreHandle; draft: DraftStore }) {
-  const diagramId = useDocument(handle.doc, (state) => state.id);
-  const canRestore = useDocument(handle.doc, (state) => state.access !== 'viewer');
-  const unsaved = useDocument(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
+  const diagramId = useServerState(handle.doc, (state) => state.id);
+  const canRestore = useServerState(handle.doc, (state) => state.access !== 'viewer');
+  const unsaved = useServerState(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
   const current = useDraftField(draft, 'content');
   const versions = useVersions(diagramId, true);
   const [chosenId, setChosenId] = useState<number | null>(null);

@@ -6,7 +6,7 @@ import { useCallback } from 'react';
 import type { VersionSummary } from '@shared/versions';
 import { useRestoreVersion } from '@/api/versions';
 import type { DraftStore } from '@/diagram/draftStore';
-import { isUnsaved } from '@/diagram/saving/documentStore';
+import { isUnsaved } from '@/diagram/saving/serverState';
 import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 
 export type RestoreHandle = Pick<DiagramHandle, 'doc' | 'saver' | 'open'>;

@@ -1,13 +1,13 @@
 import { Eye, PencilLine } from 'lucide-react';
-import { useDocument, type DocumentStore } from '@/diagram/saving/documentStore';
+import { useServerState, type ServerStateStore } from '@/diagram/saving/serverState';
 import { SHARE_COPY, SHARE_TESTIDS } from './copy';
 import { useOwnerName } from './useOwnerName';
 
 /** Beside the title when the open diagram is someone else's: "Shared by {owner} · can view". */
-export function AccessBadge({ doc }: { doc: DocumentStore }) {
-  const id = useDocument(doc, (state) => state.id);
-  const access = useDocument(doc, (state) => state.access);
-  const removed = useDocument(doc, (state) => state.lostAccess === 'removed');
+export function AccessBadge({ doc }: { doc: ServerStateStore }) {
+  const id = useServerState(doc, (state) => state.id);
+  const access = useServerState(doc, (state) => state.access);
+  const removed = useServerState(doc, (state) => state.lostAccess === 'removed');
   const owner = useOwnerName(id);
   if (access === 'owner' || removed) return null;
   const Icon = access === 'viewer' ? Eye : PencilLine;

@@ -7,7 +7,7 @@ import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { readableError } from '@/api/http';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
-import { adoptServerFields, useDocument } from '@/diagram/saving/documentStore';
+import { adoptServerFields, useServerState } from '@/diagram/saving/serverState';
 import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 import { CollaboratorsSection } from './CollaboratorsSection';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from './copy';
@@ -28,10 +28,10 @@ interface ShareDialogProps {
 export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogProps) {
   const { doc, save } = handle;
   const queryClient = useQueryClient();
-  const id = useDocument(doc, (state) => state.id);
-  const access = useDocument(doc, (state) => state.access);
-  const isPublic = useDocument(doc, (state) => state.isPublic);
-  const shareToken = useDocument(doc, (state) => state.shareToken);
+  const id = useServerState(doc, (state) => state.id);
+  const access = useServerState(doc, (state) => state.access);
+  const isPublic = useServerState(doc, (state) => state.isPublic);
+  const shareToken = useServerState(doc, (state) => state.shareToken);
   const [busy, setBusy] = useState(false);
 
   /** A never-saved diagram is saved first (it needs an id to be shared). */

@@ -8,7 +8,7 @@ import type { DiagramSummary } from '@shared/schemas';
 import { useDeleteDiagram, useMoveDiagram } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
 import { blankDraft } from '@/diagram/draftStorage';
-import { adoptServerFields } from '@/diagram/saving/documentStore';
+import { adoptServerFields } from '@/diagram/saving/serverState';
 import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 import { useSwitchToDiagram } from '@/diagram/saving/useSwitchToDiagram';
 import { SIDEBAR_TEXT } from './copy';

@@ -2,7 +2,7 @@ import { Check, CircleDot, CloudOff, Loader2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import type { DraftStore } from '@/diagram/draftStore';
 import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
-import { isUnsaved, type DocumentStore } from '@/diagram/saving/documentStore';
+import { isUnsaved, type ServerStateStore } from '@/diagram/saving/serverState';
 
 type Shown = 'offline' | 'saving' | 'unsaved' | 'saved' | 'none';
 
@@ -14,7 +14,7 @@ const SHOWN_ICON = {
 } as const;
 
 /** "Offline — changes are kept on this device", "Saving…", "Unsaved changes" or "All changes saved", beside the title. */
-export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: DocumentStore }) {
+export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: ServerStateStore }) {
   const subscribe = (listener: () => void) => {
     const a = draft.subscribe(listener);
     const b = doc.subscribe(listener);

@@ -7,8 +7,8 @@ export type SaveStatus = 'idle' | 'saving' | 'saved' | 'error' | 'conflict';
 /** Why a collaborator's edits stopped reaching the server: removed, or now only a viewer. */
 export type LostAccess = 'removed' | 'viewer';
 
-/** What the server holds of the open diagram, and where saving stands. */
-export interface DocumentState {
+/** What the server holds of the open diagram (its server state), and where saving stands. */
+export interface ServerState {
   /** 0 until the diagram is first saved (spec §3's blank diagram). */
   id: number;
   updatedAt: string | null;
@@ -27,10 +27,7 @@ export interface DocumentState {
   live: 'off' | 'online' | 'offline';
 }
 
-export function documentFromDiagram(
-  diagram: Diagram,
-  access: DiagramAccess = 'owner',
-): DocumentState {
+export function serverStateOf(diagram: Diagram, access: DiagramAccess = 'owner'): ServerState {
   return {
     id: diagram.id,
     updatedAt: diagram.updatedAt,
@@ -46,7 +43,7 @@ export function documentFromDiagram(
   };
 }
 
-export function newDocument(draft: Draft): DocumentState {
+export function newServerState(draft: Draft): ServerState {
   return {
     id: 0,
     updatedAt: null,
@@ -62,16 +59,16 @@ export function newDocument(draft: Draft): DocumentState {
   };
 }
 
-export function createDocumentStore(initial: DocumentState) {
+export function createServerStateStore(initial: ServerState) {
   let state = initial;
   const listeners = new Set<() => void>();
   return {
-    get: (): DocumentState => state,
-    set(next: DocumentState) {
+    get: (): ServerState => state,
+    set(next: ServerState) {
       state = next;
       listeners.forEach((listener) => listener());
     },
-    update(patch: Partial<DocumentState>) {
+    update(patch: Partial<ServerState>) {
       this.set({ ...state, ...patch });
     },
     subscribe(listener: () => void): () => void {
@@ -81,14 +78,14 @@ export function createDocumentStore(initial: DocumentState) {
   };
 }
 
-export type DocumentStore = ReturnType<typeof createDocumentStore>;
+export type ServerStateStore = ReturnType<typeof createServerStateStore>;
 
 /**
  * The server changed the open diagram's own fields (sharing, folder) and answered the row: its
  * `updatedAt` becomes the base of the next save. Nothing changes if another diagram is open now.
  */
 export function adoptServerFields(
-  store: DocumentStore,
+  store: ServerStateStore,
   diagram: Pick<Diagram, 'id' | 'updatedAt' | 'isPublic' | 'shareToken' | 'folderId'>,
 ): void {
   if (store.get().id !== diagram.id) return;
@@ -100,7 +97,7 @@ export function adoptServerFields(
   });
 }
 
-export function useDocument<T>(store: DocumentStore, select: (state: DocumentState) => T): T {
+export function useServerState<T>(store: ServerStateStore, select: (state: ServerState) => T): T {
   const read = () => select(store.get());
   return useSyncExternalStore(store.subscribe, read, read);
 }

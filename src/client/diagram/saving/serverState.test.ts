@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adoptServerFields, createDocumentStore, newDocument } from './documentStore';
+import { adoptServerFields, createServerStateStore, newServerState } from './serverState';
 
 const opened = () => ({
-  ...newDocument({ title: 'Plan', content: 'sequenceDiagram' }),
+  ...newServerState({ title: 'Plan', content: 'sequenceDiagram' }),
   id: 7,
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
 
 describe('adoptServerFields', () => {
   it("takes the server's updatedAt, sharing and folder for the open diagram", () => {
-    const store = createDocumentStore(opened());
+    const store = createServerStateStore(opened());
     adoptServerFields(store, {
       id: 7,
       updatedAt: '2026-01-02T00:00:00.000Z',
@@ -27,7 +27,7 @@ describe('adoptServerFields', () => {
   });
 
   it('leaves another open diagram alone', () => {
-    const store = createDocumentStore(opened());
+    const store = createServerStateStore(opened());
     const before = store.get();
     adoptServerFields(store, {
       id: 8,
