@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 
-const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
+const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
 const line = (page: Page, number: number) => page.locator('.cm-line').nth(number - 1);
 const activeLine = (page: Page) => page.locator('.cm-activeLine');
 /** @codemirror/autocomplete's default `interactionDelay` (ms). */
@@ -52,12 +52,12 @@ test.describe('an editor that knows sequence diagrams', () => {
     await mark.hover();
     await expect(page.locator('.cm-tooltip-lint')).toContainText('Parse error on line 3');
 
-    await page.getByTestId(PREVIEW_TEST_IDS.errorLink).click();
+    await page.getByTestId(PREVIEW_TESTIDS.errorLink).click();
     await expect(activeLine(page)).toHaveText('    Alice=>Bob: oops');
 
     await editor.setText(BROKEN.replace('Alice=>Bob', 'Alice->>Bob'));
     await expect(page.locator('.cm-lintRange-error')).toHaveCount(0);
-    await expect(page.getByTestId(PREVIEW_TEST_IDS.errorLink)).toHaveCount(0);
+    await expect(page.getByTestId(PREVIEW_TESTIDS.errorLink)).toHaveCount(0);
   });
 
   test('a participant typo names the participant meant, and its fix works', async ({ page }) => {

@@ -4,8 +4,8 @@ import { readFixture } from '../test/fixtures/diagrams';
 import { PNG } from 'pngjs';
 import { EXPORT_TEXT } from '../src/shared/messages';
 import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
-import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 import { toastLocator } from './support/toasts';
 
@@ -22,18 +22,18 @@ interface Box {
 async function showDiagram(page: Page, text: string) {
   const editor = new EditorPage(page);
   await editor.open();
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'ok', {
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok', {
     timeout: 30_000,
   });
   await editor.title.fill(TITLE);
   await editor.setText(text);
-  const preview = page.getByTestId(PREVIEW_TEST_IDS.root);
+  const preview = page.getByTestId(PREVIEW_TESTIDS.root);
   await expect(preview).toHaveAttribute('data-shown-length', String(text.length));
   await expect(preview).toHaveAttribute('data-status', 'ok');
 }
 
 async function exportAs(page: Page, format: 'SVG' | 'PNG') {
-  await page.getByTestId(EXPORT_TEST_IDS.button).click();
+  await page.getByTestId(EXPORT_TESTIDS.button).click();
   await expect(page.getByRole('menu')).toContainText('Choose Format');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -113,8 +113,8 @@ test('without a drawing, export reports that no SVG was found', async ({ page })
   const editor = new EditorPage(page);
   await editor.open();
   await editor.setText('x'.repeat(DIAGRAM_TEXT_MAX + 1));
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'too-large');
-  await page.getByTestId(EXPORT_TEST_IDS.button).click();
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'too-large');
+  await page.getByTestId(EXPORT_TESTIDS.button).click();
   await page.getByRole('menuitem', { name: 'PNG' }).click();
   const toast = toastLocator(page);
   await expect(toast).toContainText(EXPORT_TEXT.failed);

@@ -6,7 +6,7 @@ import { expect, test, type Frame, type Page } from '@playwright/test';
 import { SAVE_PROMPT } from '../src/shared/messages';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SIGN_IN_PROMPT_PAUSE_MS } from '../src/client/features/editor/useSignInPrompt';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
@@ -16,12 +16,12 @@ test.use({ trace: 'off' });
 /** A person's typing pace: about eight keys a second. */
 const HUMAN_KEY_DELAY_MS = 120;
 
-const preview = (page: Page) => page.getByTestId(PREVIEW_TEST_IDS.root);
-const frameLocator = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
+const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
+const frameLocator = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
 
 /** The render frame itself, to read what it shows. */
 async function renderFrame(page: Page): Promise<Frame> {
-  const handle = await page.getByTestId(PREVIEW_TEST_IDS.frame).elementHandle();
+  const handle = await page.getByTestId(PREVIEW_TESTIDS.frame).elementHandle();
   const frame = await handle?.contentFrame();
   if (!frame) throw new Error('no render frame');
   return frame;
@@ -253,8 +253,8 @@ test.describe('the drawing opens clear of the zoom toolbar', () => {
       await drawnUpToDate(page);
       await expect
         .poll(async () => {
-          const toolbar = await page.getByTestId(PREVIEW_TEST_IDS.zoom).boundingBox();
-          const frame = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+          const toolbar = await page.getByTestId(PREVIEW_TESTIDS.zoom).boundingBox();
+          const frame = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
           const { boxes } = await participantBoxes(page);
           if (!toolbar || !frame || boxes.length === 0) return 'no drawing yet';
           // The toolbar's box in the frame's own coordinates, where the boxes are measured.
@@ -302,7 +302,7 @@ test('in dark mode the preview is never white while the renderer loads', async (
   });
   const editor = new EditorPage(page);
   await editor.open();
-  const frame = page.getByTestId(PREVIEW_TEST_IDS.frame);
+  const frame = page.getByTestId(PREVIEW_TESTIDS.frame);
   await expect(frame).toBeVisible();
   await expect(preview(page)).toHaveAttribute('data-seq', '0');
   const [r, g, b] = await colourAt(page, await frame.screenshot());
@@ -325,7 +325,7 @@ function conversation(people: number, count: number, first: string[] = []): stri
 
 /** Pans the drawing down by `px` (Alt+wheel over the frame). */
 async function panDown(page: Page, px: number) {
-  const area = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+  const area = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
   if (!area) throw new Error('no preview frame');
   await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
   await page.keyboard.down('Alt');
@@ -382,9 +382,9 @@ test.describe('pinned participant headers', () => {
     expect(aligned.top).toBe(0);
 
     // The toggle hides them.
-    await page.getByTestId(PREVIEW_TEST_IDS.pinToggle).click();
+    await page.getByTestId(PREVIEW_TESTIDS.pinToggle).click();
     await expect(strip).toBeHidden();
-    await page.getByTestId(PREVIEW_TEST_IDS.pinToggle).click();
+    await page.getByTestId(PREVIEW_TESTIDS.pinToggle).click();
     await expect(strip).toBeVisible();
 
     // At Fit the real headers are in view: no strip, no grid of tiny boxes.
@@ -424,8 +424,8 @@ test.describe('following the cursor', () => {
 
     // The far-right message (line 13) is off to the right at 100 %.
     await editor.content.locator('.cm-line', { hasText: 'far to the right' }).click();
-    const toolbar = await page.getByTestId(PREVIEW_TEST_IDS.zoom).boundingBox();
-    const frameBox = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+    const toolbar = await page.getByTestId(PREVIEW_TESTIDS.zoom).boundingBox();
+    const frameBox = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
     if (!toolbar || !frameBox) throw new Error('no toolbar');
     await expect
       .poll(async () => {

@@ -8,7 +8,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { EditorPage } from './support/editorPage';
 import { publishDiagrams } from './support/published';
@@ -84,10 +84,10 @@ async function blockedInFrame(page: Page): Promise<string[]> {
 
 /** Waits until the drawing is up and the frame has refused the label images and the theme's URLs. */
 async function expectEverythingBlocked(page: Page) {
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'ok', {
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok', {
     timeout: 30_000,
   });
-  const frame = page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
+  const frame = page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
   await expect(frame.locator('svg .nodeLabel img')).toHaveCount(2);
   await expect
     .poll(async () => {
@@ -108,7 +108,7 @@ test('the editor preview contacts no other host for images in labels or themeCSS
   const page = await context.newPage();
   const editor = new EditorPage(page);
   await editor.open();
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-mode', 'frame');
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-mode', 'frame');
   await editor.setText(trackingDiagram());
   await expectEverythingBlocked(page);
   await context.close();

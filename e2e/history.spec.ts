@@ -6,7 +6,7 @@ import { EDITOR_COPY } from '../src/client/features/editor/copy';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { HISTORY_COPY, HISTORY_TESTIDS } from '../src/client/features/history/copy';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
@@ -66,7 +66,7 @@ test.describe('version history', () => {
     await expect(versions.first()).toContainText('by History Tester');
 
     // The newest version is drawn at first.
-    const preview = dialog.getByTestId(PREVIEW_TEST_IDS.root);
+    const preview = dialog.getByTestId(PREVIEW_TESTIDS.root);
     await expect(preview).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
 
     // The first version against the editor's text.
@@ -82,7 +82,7 @@ test.describe('version history', () => {
       `${HISTORY_COPY.diffRemovedLabel}    Alice->>Bob: third`,
     ]);
     await dialog.getByTestId(HISTORY_TESTIDS.showDrawing).click();
-    await expect(dialog.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'ok', {
+    await expect(dialog.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok', {
       timeout: 30_000,
     });
 

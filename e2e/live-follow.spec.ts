@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { SHARE_COPY, SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { resizeAcrossBreakpoint, serverState } from './support/layouts';
 import { withoutLiveConnection } from './support/live';
@@ -58,7 +58,7 @@ test('the public page redraws as the owner types, without a reload', async ({ br
   await expect(
     drawnMessages(guest.page).filter({ hasText: 'Drawn live for everyone' }),
   ).toBeVisible();
-  await expect(guest.page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'ok');
+  await expect(guest.page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
   expect(await guest.editor.text()).toBe(`${START}\n    Bob->>Alice: Drawn live for everyone`);
   expect(await windowMark(guest.page)).toBe('same page');
 
@@ -78,7 +78,7 @@ test('without a live connection the public page still shows the diagram as loade
   await expect(drawnMessages(guest.page).filter({ hasText: 'Hello' })).toBeVisible({
     timeout: 30_000,
   });
-  await expect(guest.page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'ok');
+  await expect(guest.page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
   expect(await guest.editor.text()).toBe(START);
   await expect(guest.page.getByTestId(SHARE_TESTIDS.follow)).toHaveCount(0);
 

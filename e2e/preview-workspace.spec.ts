@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFixture } from '../test/fixtures/diagrams';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 
 const MEDIUM = readFixture('medium.mmd');
@@ -8,10 +8,10 @@ const MEDIUM = readFixture('medium.mmd');
 // As in preview.spec.ts: trace snapshots would wait on a busy render frame.
 test.use({ trace: 'off' });
 
-const preview = (page: Page) => page.getByTestId(PREVIEW_TEST_IDS.root);
-const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
+const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
+const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
 const drawing = (page: Page) => frame(page).locator('svg').first();
-const level = (page: Page) => page.getByTestId(PREVIEW_TEST_IDS.zoomLevel);
+const level = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.zoomLevel);
 const box = async (page: Page) => drawing(page).evaluate((svg) => svg.getBoundingClientRect());
 
 async function show(page: Page, text: string) {
@@ -25,7 +25,7 @@ async function show(page: Page, text: string) {
 }
 
 async function pointAtFrameCentre(page: Page) {
-  const area = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+  const area = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
   if (!area) throw new Error('no preview frame');
   await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
   return area;
@@ -72,7 +72,7 @@ test('fit to screen shrinks a wide diagram into view and never zooms a small one
     ...Array.from({ length: 14 }, (_, i) => `    P${i}->>P${i + 1}: step ${i}`),
   ].join('\n');
   await show(page, wide);
-  const area = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+  const area = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
   expect((await box(page)).width).toBeGreaterThan(area?.width ?? 0);
   await page.getByRole('button', { name: 'Fit to screen' }).click();
   await expect(level(page)).not.toHaveText('100%');

@@ -4,8 +4,8 @@ import { denseFlowchart, readFixture } from '../test/fixtures/diagrams';
 import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
 import { PREVIEW_TEXT } from '../src/shared/messages';
 import { TEMPLATES } from '../src/shared/templates';
-import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { PINNED_CLASS } from '../src/client/features/preview/frame/pinnedHeaders';
 import { HIGHLIGHT_CLASS } from '../src/client/features/preview/frame/sourceLink';
 import { EditorPage } from './support/editorPage';
@@ -19,9 +19,9 @@ const SLOW = denseFlowchart('preview');
 // render frame and hide what the long-render test checks: the editor page itself is not blocked.
 test.use({ trace: 'off' });
 
-const preview = (page: Page) => page.getByTestId(PREVIEW_TEST_IDS.root);
+const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
 const drawing = (page: Page) =>
-  page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`).locator('svg').first();
+  page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`).locator('svg').first();
 
 /** Waits until the preview shows `text` (by its length: every step here changes it) in `status`. */
 async function expectShown(page: Page, text: string, status = 'ok') {
@@ -38,7 +38,7 @@ async function openEditor(page: Page) {
 
 test('the preview is a sandboxed, opaque-origin frame', async ({ page }) => {
   await openEditor(page);
-  const frame = page.getByTestId(PREVIEW_TEST_IDS.frame);
+  const frame = page.getByTestId(PREVIEW_TESTIDS.frame);
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
   await expect(frame).toHaveAttribute('src', '/frame.html');
   await expect(drawing(page)).toBeVisible();
@@ -124,7 +124,7 @@ test('a malformed directive shows the syntax error and the comment-stripped fall
   await editor.setText(text);
   await expectShown(page, text, 'fallback');
   await expect(drawing(page)).toContainText('Drawn without comments');
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.status)).toContainText(PREVIEW_TEXT.syntaxError);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.status)).toContainText(PREVIEW_TEXT.syntaxError);
 });
 
 test('a broken line the fallback cannot fix keeps the error graphic', async ({ page }) => {
@@ -133,7 +133,7 @@ test('a broken line the fallback cannot fix keeps the error graphic', async ({ p
   await editor.setText(text);
   await expectShown(page, text, 'error');
   await expect(drawing(page)).toContainText(PREVIEW_TEXT.syntaxError);
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.status)).toContainText(PREVIEW_TEXT.syntaxError);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.status)).toContainText(PREVIEW_TEXT.syntaxError);
 });
 
 test('text over the limit shows the notice instead of a drawing', async ({ page }) => {
@@ -143,13 +143,13 @@ test('text over the limit shows the notice instead of a drawing', async ({ page 
   expect(text).toHaveLength(50001);
   await editor.setText(text);
   await expect(preview(page)).toHaveAttribute('data-status', 'too-large');
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.notice)).toHaveText(PREVIEW_TEXT.maxTextExceeded);
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.frame)).toBeHidden();
+  await expect(page.getByTestId(PREVIEW_TESTIDS.notice)).toHaveText(PREVIEW_TEXT.maxTextExceeded);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.frame)).toBeHidden();
 
   const shorter = text.slice(0, DIAGRAM_TEXT_MAX);
   await editor.setText(shorter);
   await expectShown(page, shorter);
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.notice)).toHaveCount(0);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.notice)).toHaveCount(0);
 });
 
 test('flowcharts and class diagrams render', async ({ page }) => {
@@ -171,7 +171,7 @@ flowchart TD
     A["<b onclick='alert(1)'>bold label</b>"] --> B`;
   await editor.setText(text);
   await expectShown(page, text);
-  const bold = page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`).locator('b');
+  const bold = page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`).locator('b');
   await expect(bold).toHaveText('bold label');
   await expect(bold).not.toHaveAttribute('onclick', /.*/);
 });
@@ -187,7 +187,7 @@ test('while a long diagram renders, the page stays usable and keeps the last dra
   await expect(preview(page)).toHaveAttribute('data-status', 'rendering');
   // Mid-render (the frame's thread is busy for a second or more), the editor page still answers
   // a menu and the drawing kept for export is the last good one.
-  await page.getByTestId(EXPORT_TEST_IDS.button).click();
+  await page.getByTestId(EXPORT_TESTIDS.button).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('menuitem', { name: 'SVG' }).click(),
@@ -240,7 +240,7 @@ test('zoom controls scale the drawing and fit it to the panel', async ({ page })
   const editor = await openEditor(page);
   await editor.setText(FLOW);
   await expectShown(page, FLOW);
-  const level = page.getByTestId(PREVIEW_TEST_IDS.zoomLevel);
+  const level = page.getByTestId(PREVIEW_TESTIDS.zoomLevel);
   // The diagram opened fitted to the panel's width; Reset view is 100 %.
   await page.getByRole('button', { name: 'Reset view' }).click();
   await expect(level).toHaveText('100%');
@@ -262,7 +262,7 @@ test('zoom controls scale the drawing and fit it to the panel', async ({ page })
   await expectShown(page, MEDIUM);
   await page.getByRole('button', { name: 'Fit to screen' }).click();
   await expect(level).not.toHaveText('100%');
-  const frameBox = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+  const frameBox = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
   await expect
     .poll(() => drawing(page).evaluate((svg) => svg.getBoundingClientRect().height))
     .toBeLessThanOrEqual(frameBox?.height ?? 0);

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { xssPayloads } from '../test/support/xss-payloads';
 import { EditorPage } from './support/editorPage';
@@ -80,7 +80,7 @@ const NOTHING = { dialogs: [], pwned: [], hits: [] };
 
 /** Waits until the preview has drawn (or refused) a text newer than render `after`. */
 async function settled(page: Page, after = 0) {
-  const root = page.getByTestId(PREVIEW_TEST_IDS.root);
+  const root = page.getByTestId(PREVIEW_TESTIDS.root);
   await expect
     .poll(
       async () => {
@@ -108,7 +108,7 @@ test.describe('preview in the frame', () => {
       const editor = new EditorPage(page);
       await page.goto('/try');
       await expect(editor.content).toBeVisible();
-      await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-mode', 'frame');
+      await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-mode', 'frame');
       const first = await settled(page);
       await editor.setText(payloads[index]!.content);
       await settled(page, first);
@@ -137,7 +137,7 @@ test('the render frame is sandboxed and has a CSP that lets it connect nowhere',
 }) => {
   const frameResponse = page.waitForResponse((response) => response.url().includes('/frame.html'));
   await page.goto('/try');
-  const frame = page.getByTestId(PREVIEW_TEST_IDS.frame);
+  const frame = page.getByTestId(PREVIEW_TESTIDS.frame);
   await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
   const policy = (await frameResponse).headers()['content-security-policy'] ?? '';
   expect(policy).toContain("default-src 'none'");

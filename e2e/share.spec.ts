@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { TOAST_TEXT } from '../src/shared/messages';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from '../src/client/features/share/copy';
 import { EditorPage } from './support/editorPage';
 import { LOCAL_APP, OIDC_APP } from './support/servers';
@@ -20,7 +20,7 @@ async function signedInEditor(page: Page): Promise<EditorPage> {
 }
 
 async function previewDrawn(page: Page): Promise<void> {
-  await expect(page.getByTestId(PREVIEW_TEST_IDS.root)).toHaveAttribute('data-status', 'ok', {
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok', {
     timeout: 30_000,
   });
 }

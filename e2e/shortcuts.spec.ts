@@ -3,7 +3,7 @@ import type { Diagram } from '../src/shared/schemas';
 import { EDITOR_TEXT } from '../src/shared/messages';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
-import { EXPORT_TEST_IDS } from '../src/client/features/export/testIds';
+import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
 import { SHORTCUTS_COPY, SHORTCUTS_TESTIDS } from '../src/client/features/shortcuts/copy';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
@@ -68,7 +68,7 @@ test('Ctrl+Shift+E opens the Export menu', async ({ page }) => {
   await openSignedIn(page);
   await page.getByTestId(EDITOR_TESTIDS.codeEditor).locator('.cm-content').click();
   await page.keyboard.press('Control+Shift+E');
-  const menu = page.getByTestId(EXPORT_TEST_IDS.menu);
+  const menu = page.getByTestId(EXPORT_TESTIDS.menu);
   await expect(menu).toBeVisible();
   await expect(menu).toContainText(EDITOR_TEXT.exportMenuTitle);
   await expect(menu.getByRole('menuitem', { name: 'PNG' })).toBeVisible();

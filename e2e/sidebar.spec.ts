@@ -4,7 +4,7 @@ import type { Diagram, Folder } from '../src/shared/schemas';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { readFixture } from '../test/fixtures/diagrams';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator as toast } from './support/toasts';
@@ -190,12 +190,12 @@ test.describe('sidebar at desktop size', () => {
       expect(created.status()).toBe(201);
       await createDiagram(page, 'Short');
     });
-    const preview = page.getByTestId(PREVIEW_TEST_IDS.root);
+    const preview = page.getByTestId(PREVIEW_TESTIDS.root);
     const drawingTop = async () => {
-      const frame = page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`);
+      const frame = page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
       const [svg, stage] = await Promise.all([
         frame.locator('svg').first().boundingBox(),
-        page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox(),
+        page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox(),
       ]);
       return (svg?.y ?? NaN) - (stage?.y ?? NaN);
     };
@@ -207,7 +207,7 @@ test.describe('sidebar at desktop size', () => {
     const start = await drawingTop();
     expect(start).toBeGreaterThanOrEqual(0);
     // Down the long drawing (Alt+wheel pans down).
-    const area = await page.getByTestId(PREVIEW_TEST_IDS.frame).boundingBox();
+    const area = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
     await page.mouse.move(area!.x + area!.width / 2, area!.y + area!.height / 2);
     await page.keyboard.down('Alt');
     for (let i = 0; i < 5; i += 1) await page.mouse.wheel(0, 300);

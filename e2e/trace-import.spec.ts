@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
-import { PREVIEW_TEST_IDS } from '../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { TRACE_COPY, TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
 import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
 import { EditorPage } from './support/editorPage';
@@ -35,7 +35,7 @@ async function dropFile(page: Page, name: string, content: string) {
 const drawing = (page: Page) =>
   page
     .getByTestId(TRACE_TESTIDS.preview)
-    .frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`)
+    .frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`)
     .locator('svg')
     .first();
 

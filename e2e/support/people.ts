@@ -2,7 +2,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { Diagram } from '../../src/shared/schemas';
 import { EDITOR_TESTIDS } from '../../src/client/features/editor/testIds';
-import { PREVIEW_TEST_IDS } from '../../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../../src/client/features/preview/testIds';
 import { EditorPage } from './editorPage';
 import { signInLocally, uniqueLogin } from './signIn';
 
@@ -81,5 +81,5 @@ export async function serverText(page: Page, id: number): Promise<string> {
 
 /** The labels the preview has drawn (inside its sandboxed frame). */
 export function drawnMessages(page: Page) {
-  return page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`).locator('text.messageText');
+  return page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`).locator('text.messageText');
 }

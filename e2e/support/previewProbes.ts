@@ -1,10 +1,10 @@
 /** What the XSS specs do to a drawn diagram: click it as a viewer would, and wait for images. */
 import { expect, type Page } from '@playwright/test';
-import { PREVIEW_TEST_IDS } from '../../src/client/features/preview/testIds';
+import { PREVIEW_TESTIDS } from '../../src/client/features/preview/testIds';
 
 /** Clicks what a viewer would click: nodes, actors, notes, links in the drawing. */
 export async function clickAround(page: Page) {
-  const scope = page.frameLocator(`[data-testid="${PREVIEW_TEST_IDS.frame}"]`).locator('body');
+  const scope = page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`).locator('body');
   const targets = scope.locator('svg .node, svg a, svg text.actor, svg rect.actor, svg .note');
   const count = Math.min(await targets.count(), 8);
   for (let i = 0; i < count; i += 1) {

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { exportDiagram } from './exportDiagram';
 import { setExportMenuOpen, useExportMenuOpen } from './exportMenuState';
-import { EXPORT_TEST_IDS } from './testIds';
+import { EXPORT_TESTIDS } from './testIds';
 
 /** The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2). */
 export function ExportMenu({ title }: { title: string }) {
@@ -19,12 +19,12 @@ export function ExportMenu({ title }: { title: string }) {
   return (
     <DropdownMenu open={open} onOpenChange={setExportMenuOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid={EXPORT_TEST_IDS.button}>
+        <Button variant="outline" size="sm" data-testid={EXPORT_TESTIDS.button}>
           <Download className="h-4 w-4" aria-hidden />
           Export
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent data-testid={EXPORT_TEST_IDS.menu}>
+      <DropdownMenuContent data-testid={EXPORT_TESTIDS.menu}>
         <DropdownMenuLabel>{EDITOR_TEXT.exportMenuTitle}</DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void exportDiagram('svg', title)}>

@@ -1,5 +1,5 @@
 /** data-testid values of the export feature, shared with the E2E specs. */
-export const EXPORT_TEST_IDS = {
+export const EXPORT_TESTIDS = {
   button: 'export-button',
   menu: 'export-menu',
 } as const;

@@ -20,7 +20,7 @@ import { previewStatus, type LabelEditHandler, type PreviewEngine } from './prev
 import { PreviewStatusLine } from './PreviewStatusLine';
 import type { SourceLink } from './sourceLink';
 import { clampZoom } from './svgSize';
-import { PREVIEW_TEST_IDS } from './testIds';
+import { PREVIEW_TESTIDS } from './testIds';
 import { ZoomControls } from './ZoomControls';
 
 /**
@@ -150,7 +150,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
   const inline = import.meta.env.MODE === 'bench' && engine instanceof InlineEngine;
   return (
     <section
-      data-testid={PREVIEW_TEST_IDS.root}
+      data-testid={PREVIEW_TESTIDS.root}
       data-status={status}
       data-seq={state.shown?.seq ?? 0}
       data-latest-seq={state.latestSeq}
@@ -167,7 +167,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
             ref={(node) => {
               element.current = node;
             }}
-            data-testid={PREVIEW_TEST_IDS.inline}
+            data-testid={PREVIEW_TESTIDS.inline}
             className={cn(
               'absolute inset-0 flex overflow-auto p-6 [&>svg]:m-auto [&>svg]:h-auto',
               state.tooLarge && 'invisible',
@@ -179,7 +179,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
             ref={(node) => {
               element.current = node;
             }}
-            data-testid={PREVIEW_TEST_IDS.frame}
+            data-testid={PREVIEW_TESTIDS.frame}
             title="Diagram preview"
             src={src}
             sandbox="allow-scripts"
@@ -191,7 +191,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
           <div className="absolute inset-0 flex items-center justify-center p-6">
             <p
               role="status"
-              data-testid={PREVIEW_TEST_IDS.notice}
+              data-testid={PREVIEW_TESTIDS.notice}
               className="rounded-md border border-border bg-card px-4 py-3 text-sm text-muted-foreground shadow-sm"
             >
               {PREVIEW_TEXT.maxTextExceeded}
@@ -209,7 +209,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
           />
         </div>
         <p
-          data-testid={PREVIEW_TEST_IDS.hint}
+          data-testid={PREVIEW_TESTIDS.hint}
           className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
         >
           {TOUCH_SCREEN ? PREVIEW_COPY.hintTouch : PREVIEW_COPY.hint}
@@ -228,7 +228,7 @@ function DrawingPlaceholder() {
   return (
     <div
       aria-hidden
-      data-testid={PREVIEW_TEST_IDS.placeholder}
+      data-testid={PREVIEW_TESTIDS.placeholder}
       className="pointer-events-none absolute inset-x-0 top-0 flex justify-center gap-[8%] px-6 pt-8"
     >
       {[0, 1, 2].map((index) => (

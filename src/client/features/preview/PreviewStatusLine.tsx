@@ -5,7 +5,7 @@ import { cn } from '@/lib/cn';
 import { PREVIEW_COPY } from './copy';
 import { errorSummary } from './errorSummary';
 import type { PreviewState, PreviewStatus } from './previewStore';
-import { PREVIEW_TEST_IDS } from './testIds';
+import { PREVIEW_TESTIDS } from './testIds';
 
 const DIAGRAM_NAMES: Record<string, string> = {
   sequence: 'Sequence diagram',
@@ -55,7 +55,7 @@ export function PreviewStatusLine({
 
   return (
     <div
-      data-testid={PREVIEW_TEST_IDS.status}
+      data-testid={PREVIEW_TESTIDS.status}
       title={shown?.error ?? undefined}
       className={cn(
         'flex h-8 shrink-0 items-center gap-2 border-t border-border bg-background/80 px-3 text-xs',
@@ -67,7 +67,7 @@ export function PreviewStatusLine({
         <button
           type="button"
           role="alert"
-          data-testid={PREVIEW_TEST_IDS.errorLink}
+          data-testid={PREVIEW_TESTIDS.errorLink}
           onClick={onGoToError}
           title={PREVIEW_COPY.goToError}
           className="truncate text-left underline decoration-dotted underline-offset-2 hover:decoration-solid focus-visible:outline-2 focus-visible:outline-ring"

@@ -3,7 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { ZOOM } from '@shared/constants';
 import { cn } from '@/lib/cn';
 import { PREVIEW_COPY } from './copy';
-import { PREVIEW_TEST_IDS } from './testIds';
+import { PREVIEW_TESTIDS } from './testIds';
 
 interface ZoomControlsProps {
   zoom: number;
@@ -40,7 +40,7 @@ export const ZoomControls = memo(function ZoomControls(props: ZoomControlsProps)
   return (
     <div
       className="flex items-center rounded-lg border border-border bg-background/95 p-0.5 text-xs shadow-sm backdrop-blur"
-      data-testid={PREVIEW_TEST_IDS.zoom}
+      data-testid={PREVIEW_TESTIDS.zoom}
     >
       <IconButton label="Zoom out" onClick={() => onZoom(zoom - ZOOM.step)}>
         <ZoomOut className="h-3.5 w-3.5" aria-hidden />
@@ -48,7 +48,7 @@ export const ZoomControls = memo(function ZoomControls(props: ZoomControlsProps)
       <span
         className="w-11 text-center font-medium text-foreground tabular-nums"
         aria-live="polite"
-        data-testid={PREVIEW_TEST_IDS.zoomLevel}
+        data-testid={PREVIEW_TESTIDS.zoomLevel}
       >
         {Math.round(zoom * 100)}%
       </span>
@@ -67,7 +67,7 @@ export const ZoomControls = memo(function ZoomControls(props: ZoomControlsProps)
         type="button"
         data-pinned={pinned}
         title="Repeated actor headers along long lifelines"
-        data-testid={PREVIEW_TEST_IDS.pinToggle}
+        data-testid={PREVIEW_TESTIDS.pinToggle}
         onClick={() => props.onPinnedChange(!pinned)}
         className={cn(
           'inline-flex h-7 cursor-pointer items-center gap-1.5 rounded-md px-2 font-medium transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

@@ -1,5 +1,5 @@
 /** data-testid values of the preview, shared by the components, E2E specs and the benchmark. */
-export const PREVIEW_TEST_IDS = {
+export const PREVIEW_TESTIDS = {
   placeholder: 'preview-placeholder',
   root: 'preview',
   frame: 'preview-frame',
