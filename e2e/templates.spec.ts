@@ -2,8 +2,10 @@ import { expect, test } from '@playwright/test';
 import { TEMPLATE_LIST_HEIGHT_PX } from '../src/shared/constants';
 import { TEMPLATE_DIALOG } from '../src/shared/messages';
 import { BLANK_DIAGRAM, TEMPLATES } from '../src/shared/templates';
+import { TEMPLATE_COPY } from '../src/client/features/templates/copy';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
 import { EditorPage } from './support/editorPage';
+import { signInLocally, uniqueLogin } from './support/signIn';
 
 test.describe('Choose a Template', () => {
   let editor: EditorPage;
@@ -57,4 +59,37 @@ test.describe('Choose a Template', () => {
     await expect(editor.title).toHaveValue(BLANK_DIAGRAM.title);
     expect(await editor.text()).toBe(BLANK_DIAGRAM.content);
   });
+
+  test('each card shows its template drawn, in the page theme', async ({ page }) => {
+    const drawings = page.getByTestId(TEMPLATE_TESTIDS.drawing);
+    await expect(drawings).toHaveCount(TEMPLATES.length);
+    for (const [index, template] of TEMPLATES.entries()) {
+      const drawing = drawings.nth(index);
+      await drawing.scrollIntoViewIfNeeded();
+      await expect(drawing).toHaveAttribute('src', `/templates/${template.id}.svg?theme=light`);
+      await expect
+        .poll(() => drawing.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(50);
+    }
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(drawings.first()).toHaveAttribute('src', /theme=dark$/);
+    await expect
+      .poll(() => drawings.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(50);
+  });
+
+  test('signed out, it says a choice replaces the text in the editor', async ({ page }) => {
+    await expect(page.getByRole('dialog', { name: TEMPLATE_DIALOG.title })).toContainText(
+      TEMPLATE_COPY.replaces,
+    );
+  });
+});
+
+test('signed in, the chooser says a choice starts a new diagram', async ({ page }) => {
+  await signInLocally(page, `${uniqueLogin('templates')}@example.test`);
+  await page.goto('/');
+  await page.getByRole('button', { name: 'New', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: TEMPLATE_DIALOG.title });
+  await expect(dialog).toContainText(TEMPLATE_COPY.startsNew);
+  await expect(dialog).not.toContainText(TEMPLATE_COPY.replaces);
 });

@@ -32,6 +32,7 @@ import {
 } from './limits/connection-limits.js';
 import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
+import { templateRoutes } from './templates/routes.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
 import { shareEmbedRoutes } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
@@ -207,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   shareEmbedRoutes(app, db, { renderer, lookupLimit });
+  templateRoutes(app, { renderer });
   const signInMode = deps.oidc ? 'google' : 'local';
   const shell = loadAppShell(deps.clientDir);
   if (shell) {

@@ -184,6 +184,11 @@ const EXPECTED: Record<string, Row> = {
   'GET /d/:token': { request: (w) => json('GET', `/d/${w.shareToken}`), expect: all(200) },
   'GET /d/:token.png': { request: (w) => json('GET', `/d/${w.shareToken}.png`), expect: all(503) },
   'GET /d/:token.svg': { request: (w) => json('GET', `/d/${w.shareToken}.svg`), expect: all(503) },
+  // Public like the landing page; the matrix's app has no Chromium, so the renderer is down.
+  'GET /templates/:id.svg': {
+    request: () => json('GET', '/templates/sequence-basic.svg'),
+    expect: all(503),
+  },
   'POST /api/v1/diagrams': {
     request: (w) => json('POST', '/api/v1/diagrams', { content: 'x', folderId: w.folderId }),
     expect: bearer({ ownerToken: 201, strangerToken: 404 }),

@@ -92,6 +92,8 @@ export function EditorLayout({
         onChoose={(template: Template) => onChoose(template)}
         onBlank={() => onChoose(blankDraft())}
         onChosenFocus={() => editor.current?.focus()}
+        startsNew={signedIn}
+        dark={resolved === 'dark'}
       />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} available={shortcuts} />
       {children}

@@ -16,6 +16,10 @@ interface TemplateDialogProps {
   onBlank: () => void;
   /** Where focus goes once a choice closed the dialog (the editor, not the New button). */
   onChosenFocus?: () => void;
+  /** Signed in, a choice starts a new diagram; signed out it replaces the editor's text. */
+  startsNew: boolean;
+  /** The drawings on the cards follow the page's theme. */
+  dark: boolean;
 }
 
 /**
@@ -28,6 +32,8 @@ export function TemplateDialog({
   onChoose,
   onBlank,
   onChosenFocus,
+  startsNew,
+  dark,
 }: TemplateDialogProps) {
   // A ref: the close re-renders the dialog before Radix asks where focus should go.
   const chosen = useRef(false);
@@ -51,7 +57,7 @@ export function TemplateDialog({
         onChosenFocus();
       }}
       title={TEMPLATE_DIALOG.title}
-      description={TEMPLATE_COPY.description}
+      description={startsNew ? TEMPLATE_COPY.startsNew : TEMPLATE_COPY.replaces}
     >
       <div
         className="-mx-2 overflow-y-auto px-2 py-1"
@@ -61,7 +67,11 @@ export function TemplateDialog({
         <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {TEMPLATES.map((template) => (
             <li key={template.id}>
-              <TemplateCard template={template} onChoose={(t) => choose(() => onChoose(t))} />
+              <TemplateCard
+                template={template}
+                dark={dark}
+                onChoose={(t) => choose(() => onChoose(t))}
+              />
             </li>
           ))}
         </ul>

@@ -3,5 +3,6 @@ export const TEMPLATE_TESTIDS = {
   dialog: 'template-dialog',
   list: 'template-list',
   card: 'template-card',
+  drawing: 'template-drawing',
   blank: 'template-blank',
 } as const;

@@ -1,0 +1,46 @@
+/**
+ * /templates/{id}.svg?theme=light|dark: each built-in template drawn by the server renderer, so
+ * the template chooser shows what a template makes. Eight images in all, each drawn once and then
+ * answered from the public cache (and the browser's, by ETag).
+ */
+import type { FastifyInstance } from 'fastify';
+import { previewThemeFor } from '../../shared/mermaid-config.js';
+import { TEMPLATES } from '../../shared/templates.js';
+import { z } from '../../shared/zod.js';
+import { badRequest, notFound } from '../errors.js';
+import type { Renderer } from '../render/renderer.js';
+import { sendImage } from '../render/send-image.js';
+
+export const TEMPLATE_NOT_FOUND = 'Template not found';
+
+const query = z.object({
+  theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).default('light'),
+});
+
+export function templateRoutes(app: FastifyInstance, options: { renderer: Renderer }): void {
+  app.get<{ Params: { id: string }; Querystring: unknown }>(
+    '/templates/:id.svg',
+    async (request, reply) => {
+      const template = TEMPLATES.find((candidate) => candidate.id === request.params.id);
+      if (!template) throw notFound(TEMPLATE_NOT_FOUND);
+      const parsed = query.safeParse(request.query);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid query');
+      return sendImage(
+        request,
+        reply,
+        options.renderer,
+        {
+          content: template.content,
+          format: 'svg',
+          width: null,
+          height: null,
+          theme: previewThemeFor(parsed.data.theme),
+          background: 'transparent',
+        },
+        // Every visitor asks for the same eight images: one key, one shared cache.
+        { key: 'templates', scope: 'public' },
+        'public, max-age=3600',
+      );
+    },
+  );
+}
