@@ -1,4 +1,11 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { TOAST_TEXT } from '../src/shared/messages';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
@@ -33,6 +40,13 @@ async function openShare(page: Page) {
 }
 
 /** The close button: Escape would first dismiss a toast opened on top of the dialog. */
+/** Picks a role in the product's select: opens its list, chooses the option by its words. */
+async function chooseRole(page: Page, select: Locator, role: 'viewer' | 'editor') {
+  await select.click();
+  await page.getByRole('option', { name: SHARE_COPY.roles[role], exact: true }).click();
+  await expect(select).toHaveText(SHARE_COPY.roles[role]);
+}
+
 async function closeDialog(page: Page) {
   await dialog(page).getByTestId('dialog-close').click();
   await expect(dialog(page)).toHaveCount(0);
@@ -178,7 +192,7 @@ test.describe('collaborators (local sign-in)', () => {
     );
 
     await email.fill(emails.editor);
-    await role.selectOption('editor');
+    await chooseRole(owner.page, role, 'editor');
     await share.getByTestId(SHARE_TESTIDS.add).click();
     await expect(row(emails.editor)).toHaveAttribute('data-role', 'editor');
     await expect(share.getByTestId(SHARE_TESTIDS.addError)).toHaveCount(0);
@@ -188,7 +202,7 @@ test.describe('collaborators (local sign-in)', () => {
     await email.fill(emails.viewer);
     await share.getByTestId(SHARE_TESTIDS.add).click();
     await expect(row(emails.viewer)).toHaveAttribute('data-role', 'editor');
-    await share.getByLabel(SHARE_COPY.roleOf(emails.viewer)).selectOption('viewer');
+    await chooseRole(owner.page, share.getByLabel(SHARE_COPY.roleOf(emails.viewer)), 'viewer');
     await expect(row(emails.viewer)).toHaveAttribute('data-role', 'viewer');
     await closeDialog(owner.page);
 

@@ -1,8 +1,11 @@
 import type { CollaboratorRole } from '@shared/schemas';
-import { cn } from '@/lib/cn';
+import { Select } from '@/components/ui/select';
 import { SHARE_COPY } from './copy';
 
-const ROLES: CollaboratorRole[] = ['viewer', 'editor'];
+const ROLE_OPTIONS = (['viewer', 'editor'] as const).map((role) => ({
+  value: role,
+  label: SHARE_COPY.roles[role],
+}));
 
 interface RoleSelectProps {
   value: CollaboratorRole;
@@ -13,7 +16,7 @@ interface RoleSelectProps {
   testId?: string;
 }
 
-/** A native select: keyboard, screen readers and phones handle it without help. */
+/** 'Can view' or 'Can edit', in the product's own select. */
 export function RoleSelect({
   value,
   onChange,
@@ -23,22 +26,14 @@ export function RoleSelect({
   testId,
 }: RoleSelectProps) {
   return (
-    <select
-      aria-label={label}
+    <Select
       value={value}
+      onValueChange={onChange}
+      options={ROLE_OPTIONS}
+      label={label}
       disabled={disabled}
-      onChange={(event) => onChange(event.target.value as CollaboratorRole)}
-      data-testid={testId}
-      className={cn(
-        'h-9 cursor-pointer rounded-md border border-border bg-background px-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
-        className,
-      )}
-    >
-      {ROLES.map((role) => (
-        <option key={role} value={role}>
-          {SHARE_COPY.roles[role]}
-        </option>
-      ))}
-    </select>
+      className={className}
+      testId={testId}
+    />
   );
 }

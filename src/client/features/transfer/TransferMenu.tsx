@@ -1,5 +1,5 @@
 /** The sidebar's import/export menu: 'Export all' and 'Import…'. */
-import { Download, FolderSync, Upload } from 'lucide-react';
+import { ArrowDownUp, Download, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -23,7 +23,7 @@ export function TransferMenu({ onImport }: { onImport: () => void }) {
           title={TRANSFER_COPY.menu}
           data-testid={TRANSFER_TESTIDS.menu}
         >
-          <FolderSync className="h-4 w-4" aria-hidden />
+          <ArrowDownUp className="h-4 w-4" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent className="min-w-[11rem]">
