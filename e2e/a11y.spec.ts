@@ -67,6 +67,8 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('the signed-in editor and its dialogs, and a shared page', async ({ page }) => {
+      // Seven scans of a full page, each a few seconds on a busy two-core machine.
+      test.slow();
       await signInLocally(page, `${uniqueLogin('axe')}@example.test`);
       const created = (await (
         await page.request.post('/api/diagrams', {
