@@ -1,0 +1,331 @@
+/**
+ * Re-takes docs/screenshots: every screen at 1440 and 390 px, light and dark, as a user sees it.
+ * Starts the built server (run `npm run build` first) on a fresh embedded database, fills it
+ * through the API, and waits for each screen's drawing before taking it.
+ *
+ *   npx tsx scripts/screenshots.ts            # all screens
+ *   npx tsx scripts/screenshots.ts editor     # the screens whose name starts with "editor"
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../src/server/render/chromium';
+
+const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
+const WIDTHS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
+type Width = keyof typeof WIDTHS;
+type Scheme = 'light' | 'dark';
+
+const SEQUENCE = `sequenceDiagram
+  autonumber
+  actor User
+  participant Web as Web app
+  participant API
+  participant DB as Database
+  User->>Web: Open the checkout
+  Web->>API: POST /orders
+  activate API
+  API->>DB: INSERT order
+  DB-->>API: order id
+  Note over API,DB: One transaction
+  API-->>Web: 201 Created
+  deactivate API
+  Web-->>User: Order confirmed
+`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startApp(): Promise<{ url: string; stop: () => void }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['dist/node/server/main.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'lifeline-shots-')),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i += 1) {
+    const up = await fetch(`${url}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return { url, stop: () => child.kill('SIGTERM') };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error('The app did not start within 60 s');
+}
+
+interface World {
+  url: string;
+  diagramId: number;
+  shareToken: string;
+  email: string;
+}
+
+async function signIn(context: BrowserContext, url: string, email: string) {
+  const response = await context.request.post(`${url}/auth/local`, {
+    form: { name: 'Ada Lovelace', email, redirect: '/' },
+    maxRedirects: 0,
+  });
+  if (response.status() !== 303) throw new Error(`Sign-in answered ${response.status()}`);
+}
+
+/** A signed-in library: two folders, a few diagrams, one public, with some history. */
+async function seed(browser: Browser, url: string): Promise<World> {
+  const email = 'ada@example.test';
+  const context = await browser.newContext();
+  await signIn(context, url, email);
+  const api = context.request;
+  const post = async (path: string, data: object) => {
+    const response = await api.post(`${url}${path}`, { data });
+    if (!response.ok()) throw new Error(`${path} answered ${response.status()}`);
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const payments = await post('/api/folders', { name: 'Payments' });
+  await post('/api/folders', { name: 'Onboarding' });
+  const diagram = await post('/api/diagrams', {
+    title: 'Checkout',
+    content: SEQUENCE,
+    folderId: payments.id,
+  });
+  await post('/api/diagrams', {
+    title: 'Refund flow',
+    content: 'sequenceDiagram\n  Customer->>Support: Refund please\n  Support-->>Customer: Done',
+    folderId: payments.id,
+  });
+  await post('/api/diagrams', {
+    title: 'Sign-up',
+    content: 'sequenceDiagram\n  User->>App: Sign up\n  App-->>User: Welcome',
+  });
+  const id = Number(diagram.id);
+  for (const extra of ['  Web->>API: GET /orders/1\n', '  API-->>Web: 200 OK\n']) {
+    const response = await api.put(`${url}/api/diagrams/${id}`, {
+      data: { content: `${SEQUENCE}${extra}`, saveKind: 'manual' },
+    });
+    if (!response.ok()) throw new Error(`PUT answered ${response.status()}`);
+  }
+  const restored = await api.put(`${url}/api/diagrams/${id}`, {
+    data: { content: SEQUENCE, isPublic: true, saveKind: 'manual' },
+  });
+  const shareToken = String(((await restored.json()) as Record<string, unknown>).shareToken);
+  await context.close();
+  return { url, diagramId: id, shareToken, email };
+}
+
+/** Waits until the preview shows a drawing, then for fonts and a quiet frame. */
+async function drawn(page: Page, scope = 'body') {
+  await page
+    .locator(`${scope} [data-testid="preview"]:not([data-seq="0"])`)
+    .first()
+    .waitFor({ state: 'attached', timeout: 60_000 });
+  await settle(page);
+}
+
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForTimeout(600);
+}
+
+async function phoneTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await settle(page);
+}
+
+interface Shot {
+  name: string;
+  signedIn?: boolean;
+  widths?: Width[];
+  take: (page: Page, world: World, width: Width) => Promise<void>;
+}
+
+const SHOTS: Shot[] = [
+  {
+    name: 'landing',
+    take: async (page, world) => {
+      await page.goto(`${world.url}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'sign-in',
+    take: async (page, world) => {
+      await page.goto(`${world.url}/auth/google`);
+      await settle(page);
+    },
+  },
+  {
+    name: 'editor-try',
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/try`);
+      await page.locator('.cm-content').waitFor();
+      if (width === 'mobile') await phoneTab(page, 'Diagram');
+      await drawn(page);
+    },
+  },
+  {
+    name: 'editor',
+    signedIn: true,
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      if (width === 'mobile') await phoneTab(page, 'Code');
+      else await drawn(page);
+      await settle(page);
+    },
+  },
+  {
+    name: 'editor-drawing',
+    signedIn: true,
+    widths: ['mobile'],
+    take: async (page, world) => {
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await phoneTab(page, 'Diagram');
+      await drawn(page);
+    },
+  },
+  {
+    name: 'editor-list',
+    signedIn: true,
+    widths: ['mobile'],
+    take: async (page, world) => {
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await phoneTab(page, 'List');
+    },
+  },
+  {
+    name: 'share',
+    signedIn: true,
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      if (width === 'desktop') await drawn(page);
+      await openFromMenu(page, width, 'Share');
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'history',
+    signedIn: true,
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openFromMenu(page, width, 'History');
+      await page.getByRole('dialog').waitFor();
+      await drawn(page, '[role="dialog"]');
+    },
+  },
+  {
+    name: 'templates',
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/try`);
+      await page.locator('.cm-content').waitFor();
+      await openFromMenu(page, width, 'New');
+      await page.getByRole('dialog').waitFor();
+      await settle(page);
+    },
+  },
+  {
+    name: 'shared',
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/d/${world.shareToken}`);
+      await page.locator('.cm-content').waitFor();
+      if (width === 'mobile') await phoneTab(page, 'Diagram');
+      await drawn(page);
+    },
+  },
+  {
+    name: 'api-docs',
+    take: async (page, world) => {
+      await page.goto(`${world.url}/api/docs`);
+      await settle(page);
+    },
+  },
+  {
+    name: 'not-found',
+    take: async (page, world) => {
+      await page.goto(`${world.url}/no/such/page`);
+      await settle(page);
+    },
+  },
+];
+
+/** Desktop: the header's button. Phone: the header's menu, then its item. */
+async function openFromMenu(page: Page, width: Width, name: string) {
+  const header = page.locator('header').first();
+  const direct = header.getByRole('button', { name, exact: true });
+  if (width === 'desktop' && (await direct.count()) > 0) {
+    await direct.first().click();
+    return;
+  }
+  const menu = page.getByRole('button', { name: /menu|more/i }).first();
+  if ((await direct.count()) > 0 && (await direct.first().isVisible())) {
+    await direct.first().click();
+    return;
+  }
+  await menu.click();
+  await page.getByRole('menuitem', { name }).first().click();
+}
+
+async function main() {
+  const only = process.argv[2];
+  mkdirSync(OUT, { recursive: true });
+  const app = await startApp();
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? undefined,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const world = await seed(browser, app.url);
+    for (const shot of SHOTS.filter((candidate) => !only || candidate.name.startsWith(only))) {
+      for (const width of shot.widths ?? (['desktop', 'mobile'] as const)) {
+        for (const scheme of ['light', 'dark'] as Scheme[]) {
+          const context = await browser.newContext({
+            viewport: WIDTHS[width],
+            deviceScaleFactor: width === 'mobile' ? 2 : 1,
+            colorScheme: scheme,
+            ...(width === 'mobile' ? { isMobile: true, hasTouch: true } : {}),
+          });
+          if (shot.signedIn) await signIn(context, app.url, world.email);
+          const page = await context.newPage();
+          const file = `${shot.name}${width === 'mobile' ? '-mobile' : ''}${scheme === 'dark' ? '-dark' : ''}.png`;
+          try {
+            await shot.take(page, world, width);
+            await page.screenshot({ path: join(OUT, file) });
+            console.log(`wrote ${file}`);
+          } catch (error) {
+            console.error(`${file}: ${(error as Error).message.split('\n')[0]}`);
+            process.exitCode = 1;
+          } finally {
+            await context.close();
+          }
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    app.stop();
+  }
+}
+
+await main();
