@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { Diagram } from '../../shared/schemas.js';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { diagramLiveState } from '../db/schema.js';
 import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeEach } from '../../../test/support/needs.js';
@@ -248,6 +250,34 @@ describeEach(testDatabases, 'diagram calls on $name', ({ open }) => {
     );
     expect(overwrite.statusCode).toBe(200);
     expect((await stored()).content).toBe('tab two');
+  });
+
+  it('refuses a stale save without opening the live document (nothing stored)', async () => {
+    const fresh = (
+      await call(
+        {
+          method: 'POST',
+          url: '/api/diagrams',
+          payload: { title: 'Untouched', content: 'sequenceDiagram\nA->>B: as made' },
+        },
+        owner,
+      )
+    ).json() as Diagram;
+    const stale = await call(
+      {
+        method: 'PUT',
+        url: `/api/diagrams/${fresh.id}`,
+        payload: { content: 'too late', updatedAt: '2000-01-01T00:00:00.000Z' },
+      },
+      owner,
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().diagram.content).toBe('sequenceDiagram\nA->>B: as made');
+    const state = await database.db
+      .select({ id: diagramLiveState.diagramId })
+      .from(diagramLiveState)
+      .where(eq(diagramLiveState.diagramId, fresh.id));
+    expect(state).toEqual([]);
   });
 
   it('gives every save a strictly later updatedAt, even in quick succession', async () => {

@@ -234,6 +234,13 @@ export function diagramWriter(db: Db) {
         if (!current) return { status: 'missing' };
         const action = refusedAction(current, patch);
         if (action) return { status: 'forbidden', action };
+        if (expectedUpdatedAt && Date.parse(current.updatedAt) > expectedUpdatedAt.getTime()) {
+          // Already newer than the caller's copy: a conflict whatever the live document holds.
+          // Answered without opening the document, so a refused write leaves nothing behind;
+          // settling first makes the answer carry every acknowledged live edit.
+          await live?.settle(id);
+          return diagnose(actor, id, patch);
+        }
         return writeText(actor, current, patch, expectedUpdatedAt, kind);
       });
     },
