@@ -49,6 +49,8 @@ for (const scheme of ['light', 'dark'] as const) {
     });
 
     test('/try and its dialogs', async ({ page }) => {
+      // Five full-page scans (the editor and four dialogs), each seconds on a busy machine.
+      test.slow();
       await page.goto('/try');
       await expect(page.getByTestId(EDITOR_TESTIDS.codeEditor)).toBeVisible();
       await expectClean(page, '/try');
