@@ -46,7 +46,7 @@ grep -q "Lifeline patch" "$app/node_modules/mermaid/dist/mermaid.js" ||
 port="$(node -e "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
 base="http://127.0.0.1:$port"
 data="$work/data"
-chrome="${CHROME_PATH:-$(command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)}"
+chrome="${CHROME_PATH:-$(ls /usr/lib/chromium/chromium-headless-shell 2>/dev/null || command -v chromium || command -v chromium-browser || echo /usr/bin/chromium)}"
 # Only what a person running the app would set: no NODE_ENV=production (it needs OIDC sign-in),
 # none of the developer's database or Redis variables.
 run_env=(env -u DATABASE_URL -u REDIS_URL -u NODE_ENV -u OIDC_CLIENT_ID -u OIDC_CLIENT_SECRET
