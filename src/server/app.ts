@@ -157,7 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { db } = deps.database;
   healthRoutes(app, deps.database);
-  userRoutes(app, db);
+  userRoutes(app, db, publicUrl);
   await authRoutes(app, {
     db,
     oidc: deps.oidc ?? null,
@@ -215,10 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sharePageRoutes(app, db, {
       shell: shellWithSignIn(shell, signInMode),
       siteOrigin,
+      publicUrl,
       lookupLimit,
       hasImages: () => renderer.available,
     });
   }
-  await staticRoutes(app, deps.clientDir, signInMode);
+  await staticRoutes(app, deps.clientDir, { signIn: signInMode, publicUrl });
   return app;
 }

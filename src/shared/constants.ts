@@ -26,6 +26,13 @@ export const API_DEFAULTS = {
   height: 630,
 } as const;
 
+/**
+ * A cookie the page's script can read, set and cleared beside the (HttpOnly) session cookie. It
+ * holds no secret: it only says a session cookie exists, so a signed-out page knows its user is
+ * null without asking /api/user for a 401 (which browsers print as a console error).
+ */
+export const SIGNED_IN_COOKIE = 'lifeline_signed_in';
+
 export const USER_STALE_MS = 5 * 60 * 1000;
 export const SESSION_REFRESH_MS = 20 * 60 * 1000;
 export const USER_FETCH_NETWORK_RETRIES = 3;

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_COOKIE } from '../../shared/constants.js';
+import { SESSION_TTL_MS } from './sessions-store.js';
 
 export const SESSION_COOKIE = 'lifeline_session';
 
@@ -23,6 +25,54 @@ export function setSessionCookie(
     secure: isHttps(request, publicUrl),
     expires: session.expiresAt,
   });
+  setSignedInHint(request, reply, publicUrl, session.expiresAt);
+}
+
+function setSignedInHint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string | null,
+  expires: Date,
+): void {
+  reply.setCookie(SIGNED_IN_COOKIE, '1', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isHttps(request, publicUrl),
+    expires,
+  });
+}
+
+function clearSignedInHint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string | null,
+): void {
+  reply.clearCookie(SIGNED_IN_COOKIE, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isHttps(request, publicUrl),
+  });
+}
+
+/**
+ * Called by every page the app's script runs on: the signed-in hint follows the session cookie
+ * the browser sent (a session made before the hint existed gets one; a stray hint is cleared).
+ * Whether the session is still valid is /api/user's answer, asked only when the hint is there.
+ */
+export function syncSignedInHint(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  publicUrl: string | null,
+): void {
+  const hasSession = Boolean(request.cookies[SESSION_COOKIE]);
+  const hasHint = Boolean(request.cookies[SIGNED_IN_COOKIE]);
+  if (hasSession && !hasHint) {
+    setSignedInHint(request, reply, publicUrl, new Date(Date.now() + SESSION_TTL_MS));
+  } else if (!hasSession && hasHint) {
+    clearSignedInHint(request, reply, publicUrl);
+  }
 }
 
 export function clearSessionCookie(
@@ -36,4 +86,5 @@ export function clearSessionCookie(
     sameSite: 'lax',
     secure: isHttps(request, publicUrl),
   });
+  clearSignedInHint(request, reply, publicUrl);
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { describeDiagram } from '../../shared/describe-diagram.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
+import { syncSignedInHint } from '../auth/session-cookie.js';
 import { withHeadTags, type HeadTags } from '../web/app-shell.js';
 import { SHARE_TOKEN } from './routes.js';
 
@@ -18,6 +19,8 @@ export interface SharePageOptions {
   lookupLimit: onRequestHookHandler;
   /** Whether /d/{token}.png can be drawn (a renderer is available). */
   hasImages: () => boolean;
+  /** For the signed-in hint cookie's Secure flag (auth/session-cookie.ts). */
+  publicUrl: string | null;
 }
 
 export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePageOptions): void {
@@ -30,6 +33,7 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
       const { token } = request.params;
       const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;
       reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache');
+      syncSignedInHint(request, reply, options.publicUrl);
       if (!diagram) {
         return reply.status(404).send(
           withHeadTags(options.shell, {

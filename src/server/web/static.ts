@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { syncSignedInHint } from '../auth/session-cookie.js';
 import { FRAME_CSP } from './page-security.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/healthz'];
@@ -28,10 +29,16 @@ export function shellWithSignIn(shell: string, mode: SignInMode): string {
   );
 }
 
+export interface StaticOptions {
+  signIn: SignInMode;
+  /** For the signed-in hint cookie's Secure flag (auth/session-cookie.ts). */
+  publicUrl: string | null;
+}
+
 export async function staticRoutes(
   app: FastifyInstance,
   clientDir: string | undefined,
-  signIn: SignInMode = 'google',
+  { signIn, publicUrl }: StaticOptions,
 ): Promise<void> {
   const hasClient = clientDir !== undefined && existsSync(join(clientDir, 'index.html'));
   const shell =
@@ -52,7 +59,12 @@ export async function staticRoutes(
         } else {
           res.header('Cache-Control', 'no-cache');
         }
-        if (path.endsWith('/frame.html')) res.header('Content-Security-Policy', FRAME_CSP);
+        if (path.endsWith('/frame.html')) {
+          res.header('Content-Security-Policy', FRAME_CSP);
+          // The frame is sandboxed into an opaque origin, which cannot be origin-keyed: asking
+          // only makes the browser warn on every page with a preview (helmet sets it on the raw reply).
+          res.raw.removeHeader('Origin-Agent-Cluster');
+        }
       },
     });
     // wildcard:false registers only files present at start; the built client does not change.
@@ -67,6 +79,7 @@ export async function staticRoutes(
     if (isApi || !hasClient || path.startsWith('/assets/')) {
       return reply.status(404).send({ error: `Nothing found at ${path}.` });
     }
+    syncSignedInHint(request, reply, publicUrl);
     return reply
       .status(APP_ROUTES.has(path) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
