@@ -5,6 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { DiagramSummary } from '../src/shared/schemas';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { SIDEBAR_TESTIDS, SIDEBAR_TEXT } from '../src/client/features/sidebar/copy';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
@@ -221,4 +222,56 @@ test.describe('the API reference is part of the product (item 13)', () => {
       expect(overflow).toBe(0);
     });
   }
+});
+
+test.describe('a quiet console (item 15)', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  /** Every console error and warning, and every uncaught page error, from now on. */
+  function recordConsole(page: Page): string[] {
+    const heard: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        heard.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => heard.push(`pageerror: ${error.message}`));
+    return heard;
+  }
+
+  test('signed out, the landing page and /try print nothing', async ({ page }) => {
+    const heard = recordConsole(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/try');
+    // The preview frame drawn: its response no longer asks for an agent cluster it cannot have.
+    await expect(page.getByTestId(EDITOR_TESTIDS.codeEditor)).toBeVisible();
+    await expect(
+      page
+        .frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`)
+        .locator('text.messageText')
+        .first(),
+    ).toBeVisible();
+    // The signed-out pages knew their user without asking for a 401.
+    expect(heard).toEqual([]);
+  });
+
+  test('signing in and opening the editor prints nothing', async ({ page }) => {
+    const heard = recordConsole(page);
+    await page.goto('/');
+    await page.goto('/auth/google?redirect=%2F');
+    await page.getByLabel('Name').fill('Quiet Tester');
+    await page.getByLabel('E-mail').fill(`${uniqueLogin('quiet')}@example.test`);
+    await page.getByRole('button', { name: 'Sign in locally' }).click();
+    await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
+    await page.reload();
+    await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
+    await expect(
+      page
+        .frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`)
+        .locator('text.messageText')
+        .first(),
+    ).toBeVisible();
+    expect(heard).toEqual([]);
+  });
 });

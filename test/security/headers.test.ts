@@ -86,6 +86,16 @@ describe('security headers and session cookies', () => {
     expect(parsed.get('frame-ancestors')).toEqual(["'self'"]);
   });
 
+  it('asks for an origin-keyed agent cluster on pages, not on the sandboxed frame', async () => {
+    for (const url of ['/', '/try', '/d/unknown-token-0123456789']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.headers['origin-agent-cluster'], url).toBe('?1');
+    }
+    // The frame's origin is opaque and cannot be origin-keyed; asking makes Chromium warn.
+    const frame = await app.inject({ method: 'GET', url: '/frame.html' });
+    expect(frame.headers['origin-agent-cluster']).toBeUndefined();
+  });
+
   it('answers the API reference with its own stricter policy, not two policies', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(response.headers['content-security-policy']).toBe(DOCS_CSP);
