@@ -1,7 +1,7 @@
 import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { yCollab } from 'y-codemirror.next';
-import { remoteCursorTheme } from './remoteCursors';
+import { remoteCursors } from './remoteCursors';
 import { installBenchHook } from '../benchHook';
 import type { OpenDiagram } from '@/diagram/openDiagram';
 import { baseExtensions } from './extensions';
@@ -155,7 +155,7 @@ export class CodeEditorView {
         ...baseExtensions(),
         ...this.smarts.extensions(),
         yCollab(diagram.text, diagram.awareness, { undoManager: diagram.undoManager }),
-        remoteCursorTheme,
+        remoteCursors,
         closeUndoStep.of(() => diagram.undoManager.stopCapturing()),
         this.themeSlot.of(this.themeOf(this.dark)),
         this.readOnlySlot.of(EditorState.readOnly.of(this.readOnly)),
