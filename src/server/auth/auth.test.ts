@@ -76,6 +76,41 @@ describeEach(testDatabases, 'sign-in and sessions on $name', ({ open }) => {
     expect(response.headers.location).toBe(expected);
   });
 
+  it('local sign-in sends a hostile redirect home and keeps a local one, normalised', async () => {
+    const cases: [string, string][] = [
+      ['//evil.example', '/'],
+      ['https://evil.example/', '/'],
+      ['/\\evil.example', '/'],
+      ['/.//evil.example', '/'],
+      ['/%2e%2e//evil.example', '/'],
+      ['/\t/evil.example', '/'],
+      ['javascript:alert(1)', '/'],
+      ['/a/../d/abc?x=1#top', '/d/abc?x=1#top'],
+      ['/%2F/evil.example', '/%2F/evil.example'],
+    ];
+    for (const [redirect, location] of cases) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/auth/local',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          name: 'Ada',
+          email: 'ada@example.test',
+          redirect,
+        }).toString(),
+      });
+      expect(response.statusCode, redirect).toBe(303);
+      expect(response.headers.location, redirect).toBe(location);
+    }
+    // The form carries the normalised path, never the raw one.
+    const form = await app.inject({
+      method: 'GET',
+      url: `/auth/google?redirect=${encodeURIComponent('/.//evil.example')}`,
+    });
+    expect(form.body).toContain('value="/"');
+    expect(form.body).not.toContain('evil.example');
+  });
+
   it('answers a bad local sign-in form with the form and a clear message', async () => {
     const response = await app.inject({
       method: 'POST',

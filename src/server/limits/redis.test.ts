@@ -80,6 +80,33 @@ describeIf(redisMissing, 'rate limits in Redis', () => {
     expect(keys[0]).toMatch(new RegExp(`^${keyPrefix}.*share-lookup:127\\.0\\.0\\.1$`));
   });
 
+  it('counts failed bearer tokens from two app instances together', async () => {
+    const prefix = `${keyPrefix}auth:`;
+    const made = () =>
+      testApp(database, {
+        limits: { failedAuthsPerMinute: 3 },
+        redis: { url: REDIS_URL, keyPrefix: prefix },
+      });
+    const [a, b] = [await made(), await made()];
+    apps.push(a, b);
+    const call = (on: FastifyInstance, n: number) =>
+      on.inject({
+        method: 'POST',
+        url: '/api/v1/diagrams',
+        headers: { authorization: `Bearer ll_made-up-${n}` },
+        payload: { content: 'graph TD; A-->B' },
+      });
+    const statuses = [];
+    for (const [n, on] of [a, b, a].entries()) statuses.push((await call(on, n)).statusCode);
+    expect(statuses).toEqual([401, 401, 401]);
+    // The fourth failure arrives at the other instance: refused all the same.
+    const refused = await call(b, 99);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const keys = await redis.keys(`${prefix}*`);
+    expect(keys.some((key) => key.endsWith('127.0.0.1'))).toBe(true);
+  });
+
   it('starts and answers without limits when Redis cannot be reached (fails open)', async () => {
     const gone = await relay();
     await gone.cut();
