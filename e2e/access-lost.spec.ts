@@ -9,7 +9,9 @@ import { TOAST_TEXT } from '../src/shared/messages';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SAVING_COPY, SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
+import { HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { EditorPage } from './support/editorPage';
+import { withoutLiveConnection } from './support/live';
 import { LOCAL_APP } from './support/servers';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator as toasts } from './support/toasts';
@@ -33,8 +35,11 @@ async function openEditor(page: Page, id?: number): Promise<EditorPage> {
   return new EditorPage(page);
 }
 
-/** An owner with a diagram shared with an editor who has it open, typed into it and auto-saved. */
-async function sharedAndEditing(browser: Browser) {
+/**
+ * An owner with a diagram shared with an editor who has it open, typed into it and auto-saved.
+ * `live: false`: the editor's live connection never opens, so no socket tells them of a change.
+ */
+async function sharedAndEditing(browser: Browser, { live = true } = {}) {
   const tag = uniqueLogin('lost');
   const owner = await person(browser, `owner-${tag}@example.test`, 'Olive Owner');
   const editorEmail = `editor-${tag}@example.test`;
@@ -51,6 +56,7 @@ async function sharedAndEditing(browser: Browser) {
   const collaboratorId = ((await added.json()) as { id: number }).id;
 
   const page = editor.page;
+  if (!live) await withoutLiveConnection(page);
   const ed = await openEditor(page, id);
   await expect(ed.title).toHaveValue(title);
   await ed.focusEnd();
@@ -165,4 +171,47 @@ test('an editor made a viewer is told, turns read-only and saves their text as a
   expect(await ed.storageItem(`lifeline-unsaved:${editor.id}:${id}`)).toBeNull();
   await owner.context.close();
   await editor.context.close();
+});
+
+test.describe('without a live connection, the dialogs find out', () => {
+  test('a removed editor opening History is told, and the dialog closes', async ({ browser }) => {
+    const { owner, editor, ed, id, collaboratorId } = await sharedAndEditing(browser, {
+      live: false,
+    });
+    const page = editor.page;
+    await typeUnsent(page, ed);
+    const removed = await owner.page.request.delete(
+      `/api/diagrams/${id}/collaborators/${collaboratorId}`,
+    );
+    expect(removed.status()).toBe(204);
+    // Nothing has told this tab yet.
+    await expect(banner(page)).toHaveCount(0);
+
+    await page.getByTestId(HISTORY_TESTIDS.button).click();
+    await expect(page.getByTestId(HISTORY_TESTIDS.dialog)).toBeHidden();
+    await expectNotice(page, ed, 'removed');
+    await owner.context.close();
+    await editor.context.close();
+  });
+
+  test('an editor made a viewer opening Share is told, and the dialog closes', async ({
+    browser,
+  }) => {
+    const { owner, editor, ed, id, editorEmail } = await sharedAndEditing(browser, {
+      live: false,
+    });
+    const page = editor.page;
+    await typeUnsent(page, ed);
+    const changed = await owner.page.request.post(`/api/diagrams/${id}/collaborators`, {
+      data: { email: editorEmail, role: 'viewer' },
+    });
+    expect(changed.ok()).toBe(true);
+    await expect(banner(page)).toHaveCount(0);
+
+    await page.getByTestId(EDITOR_TESTIDS.share).click();
+    await expect(page.getByTestId(SHARE_TESTIDS.dialog)).toBeHidden();
+    await expectNotice(page, ed, 'viewer');
+    await owner.context.close();
+    await editor.context.close();
+  });
 });

@@ -17,6 +17,12 @@ export const EDITOR_TEXT = {
   notFound: '404 Page Not Found',
 } as const;
 
+/**
+ * What every diagram route answers (404) when the diagram cannot be had: the client reads it to
+ * tell "this diagram is gone for you" from a missing part of it (a version, a folder).
+ */
+export const DIAGRAM_NOT_FOUND = 'Diagram not found';
+
 export const PREVIEW_TEXT = {
   syntaxError: 'Syntax error in text',
   maxTextExceeded: 'Maximum text size in diagram exceeded',

@@ -5,9 +5,11 @@ import { fetchJson } from './http';
 
 export const sharedWithMeQueryKey = ['/api/shared-with-me'] as const;
 
+export const sharedWithMeQuery = {
+  queryKey: sharedWithMeQueryKey,
+  queryFn: () => fetchJson<SharedWithMe[]>('/api/shared-with-me'),
+};
+
 export function useSharedWithMe() {
-  return useQuery({
-    queryKey: sharedWithMeQueryKey,
-    queryFn: () => fetchJson<SharedWithMe[]>('/api/shared-with-me'),
-  });
+  return useQuery(sharedWithMeQuery);
 }

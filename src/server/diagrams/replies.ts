@@ -3,12 +3,14 @@
  * trash) answer when a diagram cannot be had or changed, so no route file imports another.
  */
 import type { FastifyReply } from 'fastify';
+import { DIAGRAM_NOT_FOUND } from '../../shared/messages.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import type { Action } from '../policy/can.js';
 import type { UpdateResult } from './writer.js';
 
-export const DIAGRAM_NOT_FOUND = 'Diagram not found';
+export { DIAGRAM_NOT_FOUND };
+
 export const CONFLICT_MESSAGE =
   'This diagram was changed elsewhere since you opened it. Keep the saved version or overwrite it with yours.';
 export const VIEWER_CANNOT_EDIT =

@@ -3,12 +3,13 @@
  * based on, so the server can refuse a lost update (409). Saves run one at a time, each sending
  * the text as it is when it starts.
  */
-import type { CreateDiagramBody, Diagram, DiagramAccess, UpdateDiagramBody } from '@shared/schemas';
+import type { CreateDiagramBody, Diagram, UpdateDiagramBody } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import type { ClientSaveKind } from '@shared/versions';
 import { HttpError } from '@/api/http';
 import type { DraftStore } from '../draftStore';
-import { isUnsaved, type ServerStateStore, type LostAccess } from './serverState';
+import { lostAccess } from './accessLost';
+import { isUnsaved, type ServerStateStore } from './serverState';
 
 export interface SaverApi {
   create(body: CreateDiagramBody): Promise<Diagram>;
@@ -96,17 +97,6 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
 }
 
 export type Saver = ReturnType<typeof createSaver>;
-
-/**
- * A collaborator's save refused because their access is gone: 404 once removed (strangers learn
- * nothing), 403 once only a viewer. The owner's own 404 (deleted elsewhere) stays an error.
- */
-export function lostAccess(error: unknown, access: DiagramAccess): LostAccess | null {
-  if (access === 'owner' || !(error instanceof HttpError)) return null;
-  if (error.status === 404) return 'removed';
-  if (error.status === 403) return 'viewer';
-  return null;
-}
 
 function conflictDiagram(error: HttpError): Diagram | null {
   const body = error.body as { diagram?: Diagram } | null;

@@ -15,8 +15,10 @@ import {
   serverStateOf,
   isUnsaved,
   newServerState,
+  type LostAccess,
   type ServerStateStore,
 } from './serverState';
+import { markAccessLost, noticeRefusal } from './accessLost';
 import { startAutoSave } from './autoSave';
 import { createSaver } from './saver';
 import {
@@ -164,10 +166,16 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
     setOffer(null);
   }, [offer]);
 
+  /** A history or share call refused: when access is gone, the editor turns read-only and says so. */
+  const refused = useCallback((error: unknown) => noticeRefusal(doc, error), [doc]);
+  const accessLost = useCallback((lost: LostAccess) => markAccessLost(doc, lost), [doc]);
+
   return {
     doc,
     saver,
     open,
+    refused,
+    accessLost,
     startNew,
     save,
     select,

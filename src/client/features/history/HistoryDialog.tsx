@@ -1,6 +1,6 @@
 /** The version history of the open diagram: versions, the drawing of one, its differences, Restore. */
 import { Loader2, RotateCcw } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useVersion, useVersions } from '@/api/versions';
 import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
@@ -39,12 +39,18 @@ export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDial
       title={HISTORY_COPY.title}
       description={HISTORY_COPY.description}
     >
-      {open && <HistoryBody handle={handle} draft={draft} />}
+      {open && <HistoryBody handle={handle} draft={draft} onClose={() => onOpenChange(false)} />}
     </DialogShell>
   );
 }
 
-function HistoryBody({ handle, draft }: { handle: RestoreHandle; draft: DraftStore }) {
+interface HistoryBodyProps {
+  handle: RestoreHandle;
+  draft: DraftStore;
+  onClose: () => void;
+}
+
+function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
   const diagramId = useServerState(handle.doc, (state) => state.id);
   const canRestore = useServerState(handle.doc, (state) => state.access !== 'viewer');
   const unsaved = useServerState(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
@@ -60,6 +66,13 @@ function HistoryBody({ handle, draft }: { handle: RestoreHandle; draft: DraftSto
   const version = useVersion(diagramId, selected?.id ?? null);
   const { restore, pending } = useRestore(handle, draft);
   const when = selected ? relativeTime(new Date(selected.createdAt), now) : '';
+  const { refused } = handle;
+  const loadError = versions.error ?? version.error;
+  // Access taken away since the diagram opened: the editor says so, and there is no history left
+  // to show.
+  useEffect(() => {
+    if (loadError && refused(loadError)) onClose();
+  }, [loadError, refused, onClose]);
 
   const runRestore = async () => {
     if (!selected) return;
@@ -68,6 +81,7 @@ function HistoryBody({ handle, draft }: { handle: RestoreHandle; draft: DraftSto
       setChosenId(null);
       toast({ title: HISTORY_COPY.restored(when) });
     } catch (error) {
+      if (refused(error)) return onClose();
       toast({
         title: HISTORY_COPY.restoreFailed,
         description: readableError(error),

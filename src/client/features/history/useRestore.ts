@@ -9,7 +9,7 @@ import type { DraftStore } from '@/diagram/draftStore';
 import { isUnsaved } from '@/diagram/saving/serverState';
 import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 
-export type RestoreHandle = Pick<DiagramHandle, 'doc' | 'saver' | 'open'>;
+export type RestoreHandle = Pick<DiagramHandle, 'doc' | 'saver' | 'open' | 'refused'>;
 
 export function useRestore(handle: RestoreHandle, draft: DraftStore) {
   const mutation = useRestoreVersion();

@@ -1,16 +1,21 @@
 import { ShieldCheck } from 'lucide-react';
 import type { CollaboratorRole } from '@shared/schemas';
 import { SHARE_COPY, SHARE_TESTIDS } from './copy';
+import type { LostAccess } from '@/diagram/saving/serverState';
 import { useOwnerName } from './useOwnerName';
+import { useSharedAccessCheck } from './useSharedAccessCheck';
 
 interface OwnerOnlyNoticeProps {
   diagramId: number;
   role: CollaboratorRole;
+  /** The fresh list says this collaborator's access is gone or now view-only. */
+  onAccessLost: (lost: LostAccess) => void;
 }
 
 /** What an editor or viewer sees under Share: who owns it, and that only they can share it. */
-export function OwnerOnlyNotice({ diagramId, role }: OwnerOnlyNoticeProps) {
+export function OwnerOnlyNotice({ diagramId, role, onAccessLost }: OwnerOnlyNoticeProps) {
   const owner = useOwnerName(diagramId) ?? SHARE_COPY.someone;
+  useSharedAccessCheck(diagramId, role, onAccessLost);
   return (
     <div
       className="flex gap-3 rounded-lg border border-border bg-muted/30 p-4"

@@ -7,7 +7,7 @@ import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { readableError } from '@/api/http';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
-import { adoptServerFields, useServerState } from '@/diagram/saving/serverState';
+import { adoptServerFields, useServerState, type LostAccess } from '@/diagram/saving/serverState';
 import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 import { CollaboratorsSection } from './CollaboratorsSection';
 import { SHARE_COPY, SHARE_TESTIDS, SHARE_TEXT } from './copy';
@@ -54,6 +54,14 @@ export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogPro
     }
   };
 
+  const { accessLost } = handle;
+  const onAccessLost = useCallback(
+    (lost: LostAccess) => {
+      if (accessLost(lost)) onOpenChange(false);
+    },
+    [accessLost, onOpenChange],
+  );
+
   const owner = access === 'owner';
   return (
     <DialogShell
@@ -87,7 +95,7 @@ export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogPro
           <CollaboratorsSection diagramId={id} owner={user} ensureSaved={ensureSaved} />
         </>
       ) : (
-        <OwnerOnlyNotice diagramId={id} role={access} />
+        <OwnerOnlyNotice diagramId={id} role={access} onAccessLost={onAccessLost} />
       )}
     </DialogShell>
   );
