@@ -1,6 +1,6 @@
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export const Dialog = DialogPrimitive.Root;
@@ -9,16 +9,24 @@ export const DialogClose = DialogPrimitive.Close;
 
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-xl' } as const;
 
+/**
+ * A dialog's panel. Closing it gives focus back to what had it when it opened (the button, or
+ * the code editor for a shortcut): Radix does that only for its own Trigger, and our dialogs are
+ * opened from state. A dialog with its own close focus (preventDefault) keeps it.
+ */
 export function DialogContent({
   className,
   children,
   size = 'lg',
   closeLabel = 'Close',
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   size?: keyof typeof widths;
   closeLabel?: string;
 }) {
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 data-[state=open]:animate-in" />
@@ -28,6 +36,21 @@ export function DialogContent({
           widths[size],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Called before focus moves into the dialog: this is what had it.
+          const active = document.activeElement;
+          returnTo.current =
+            active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = returnTo.current;
+          returnTo.current = null;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus({ preventScroll: true });
+        }}
         {...props}
       >
         {children}

@@ -44,7 +44,7 @@ function ResizeHandle({
       data-testid={testId}
       className={cn(
         'group relative flex items-center justify-center bg-border outline-none transition-colors',
-        'hover:bg-primary/60 focus-visible:bg-primary data-[resize-handle-state=drag]:bg-primary',
+        'hover:bg-primary/60 focus-visible:bg-primary focus-visible:ring-2 focus-visible:ring-ring data-[resize-handle-state=drag]:bg-primary',
         direction === 'horizontal' ? 'w-px' : 'h-px',
       )}
     >
