@@ -8,6 +8,7 @@ import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SIGN_IN_PROMPT_PAUSE_MS } from '../src/client/features/editor/useSignInPrompt';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
+import { publishDiagrams } from './support/published';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 // Trace snapshots would wait on a busy render frame (as in preview.spec.ts).
@@ -310,6 +311,52 @@ test('in dark mode the preview is never white while the renderer loads', async (
   expect(Math.max(r, g, b)).toBeLessThan(80);
   release();
   await expect(preview(page)).not.toHaveAttribute('data-seq', '0', { timeout: 30_000 });
+});
+
+test("a shared diagram shows at once, drawn by the server, where the frame's drawing then sits", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const [token] = await publishDiagrams('Sharer', [
+    { title: 'At once', content: 'sequenceDiagram\n    Alice->>Bob: Hello\n    Bob-->>Alice: Hi' },
+  ]);
+  // The render frame's scripts are held back: only the server's drawing can show.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/*', async (route) => {
+    const request = route.request();
+    if (request.frame() !== page.mainFrame() && request.resourceType() === 'script') await held;
+    await route.continue().catch(() => undefined);
+  });
+  await page.goto(`/d/${token}`);
+  const image = page.getByTestId(PREVIEW_TESTIDS.serverDrawing);
+  await expect(image).toBeVisible();
+  await expect(image).toHaveAttribute('src', `/d/${token}.svg?theme=dark`);
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(preview(page)).toHaveAttribute('data-seq', '0');
+  await expect(page.getByTestId(PREVIEW_TESTIDS.placeholder)).toHaveCount(0);
+  const served = (await image.boundingBox())!;
+  const toolbar = (await page.getByTestId(PREVIEW_TESTIDS.zoom).boundingBox())!;
+  expect(served.y).toBeGreaterThanOrEqual(toolbar.y + toolbar.height);
+
+  // The frame's own drawing replaces it in the same place.
+  release();
+  await expect(preview(page)).not.toHaveAttribute('data-seq', '0', { timeout: 30_000 });
+  await expect(image).toHaveCount(0);
+  const frame = (await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox())!;
+  const drawn = await frameLocator(page)
+    .locator('svg')
+    .first()
+    .evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return { x: box.x, y: box.y, width: box.width };
+    });
+  expect(Math.abs(frame.x + drawn.x - served.x)).toBeLessThan(4);
+  expect(Math.abs(frame.y + drawn.y - served.y)).toBeLessThan(4);
+  expect(Math.abs(drawn.width - served.width)).toBeLessThan(4);
 });
 
 /** A long conversation among `people` participants: `count` messages, each to the next one. */

@@ -76,6 +76,33 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
     expect(response.body).toContain('Embedded hello');
   }, 60_000);
 
+  it("answers the preview's own drawing for ?theme=light|dark: natural size, transparent", async () => {
+    const sizeOf = (svg: string) => {
+      const root = /<svg[^>]*>/.exec(svg)?.[0] ?? '';
+      return [/\swidth="([\d.]+)"/.exec(root)?.[1], /\sheight="([\d.]+)"/.exec(root)?.[1]];
+    };
+    const light = await app.inject({ method: 'GET', url: `/d/${token}.svg?theme=light` });
+    const dark = await app.inject({ method: 'GET', url: `/d/${token}.svg?theme=dark` });
+    const preview = await app.inject({ method: 'GET', url: `/d/${token}.svg` });
+    for (const response of [light, dark]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('Embedded hello');
+      // No background of its own: it sits on the page's.
+      expect(/<svg[^>]*>/.exec(response.body)?.[0]).not.toContain('background-color');
+      const [width, height] = sizeOf(response.body);
+      // The drawing's own size, not the 1200x630 link-preview image.
+      expect(Number(width)).toBeGreaterThan(100);
+      expect(Number(width)).toBeLessThan(1200);
+      expect(Number(height)).toBeLessThan(630);
+    }
+    expect(sizeOf(preview.body)).toEqual(['1200', '630']);
+    expect(light.headers.etag).not.toBe(dark.headers.etag);
+    expect(light.body).not.toBe(dark.body);
+    const bad = await app.inject({ method: 'GET', url: `/d/${token}.svg?theme=sepia` });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: "theme must be 'light' or 'dark'" });
+  }, 60_000);
+
   it('points the Open Graph image at the PNG, on the app’s own address (never the Host header)', async () => {
     const page = await app.inject({
       method: 'GET',

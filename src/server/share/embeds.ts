@@ -1,16 +1,50 @@
 /**
  * /d/{token}.png and /d/{token}.svg: a public diagram drawn by the server renderer, for link
  * previews and for embedding with a plain image tag. Cached by an ETag derived from the content.
+ *
+ * `?theme=light|dark` asks for the drawing as the app's preview draws it instead: that theme, at
+ * its natural size, on a transparent background. The shared page shows it while its own renderer
+ * loads, so a visitor sees the diagram at once.
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { API_DEFAULTS } from '../../shared/constants.js';
+import { previewThemeFor } from '../../shared/mermaid-config.js';
+import { z } from '../../shared/zod.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
-import { notFound } from '../errors.js';
-import type { Renderer } from '../render/renderer.js';
+import { badRequest, notFound } from '../errors.js';
+import type { RenderRequest, Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
 import { SHARE_TOKEN } from './routes.js';
+
+const query = z.object({
+  theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).optional(),
+});
+
+type Format = 'png' | 'svg';
+
+/** The link-preview image, or the preview's own drawing in `theme`. */
+function imageOf(content: string, format: Format, theme: 'light' | 'dark' | undefined) {
+  const image: RenderRequest = theme
+    ? {
+        content,
+        format,
+        width: null,
+        height: null,
+        theme: previewThemeFor(theme),
+        background: 'transparent',
+      }
+    : {
+        content,
+        format,
+        width: API_DEFAULTS.width,
+        height: API_DEFAULTS.height,
+        theme: 'neutral',
+        background: 'white',
+      };
+  return image;
+}
 
 export function shareEmbedRoutes(
   app: FastifyInstance,
@@ -19,10 +53,12 @@ export function shareEmbedRoutes(
 ): void {
   const diagrams = diagramsStore(db);
   for (const format of ['png', 'svg'] as const) {
-    app.get<{ Params: { token: string } }>(
+    app.get<{ Params: { token: string }; Querystring: unknown }>(
       `/d/:token.${format}`,
       { onRequest: options.lookupLimit },
       async (request, reply) => {
+        const parsed = query.safeParse(request.query);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid query');
         const { token } = request.params;
         const diagram = SHARE_TOKEN.test(token) ? await diagrams.findPublic(token) : null;
         if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
@@ -30,14 +66,7 @@ export function shareEmbedRoutes(
           request,
           reply,
           options.renderer,
-          {
-            content: diagram.content,
-            format,
-            width: API_DEFAULTS.width,
-            height: API_DEFAULTS.height,
-            theme: 'neutral',
-            background: 'white',
-          },
+          imageOf(diagram.content, format, parsed.data.theme),
           // Anonymous: pages are shared fairly per client address; public images share a cache.
           { key: `ip:${request.ip}`, scope: 'public' },
           // Short: making the diagram private must take effect soon for caches too.

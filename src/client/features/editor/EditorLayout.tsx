@@ -5,6 +5,7 @@ import type { ShortcutId } from '@/features/shortcuts/keys';
 import { ShortcutsDialog } from '@/features/shortcuts/ShortcutsDialog';
 import { useShortcuts } from '@/features/shortcuts/useShortcuts';
 import { TemplateDialog } from '@/features/templates/TemplateDialog';
+import type { FirstDrawing } from '@/features/preview/Preview';
 import { useTheme } from '@/features/theme/useTheme';
 import { CodeEditor } from './CodeEditor';
 import { blankDraft } from '@/diagram/draftStorage';
@@ -33,6 +34,8 @@ interface EditorLayoutProps extends HeaderSlots {
   sidebar?: SidebarSlot;
   /** Ctrl/Cmd+K: opens the quick switcher (signed in). */
   onQuickSwitch?: () => void;
+  /** The server's drawing of the opening text, shown while the renderer loads (shared page). */
+  firstDrawing?: FirstDrawing;
 }
 
 const noop = () => undefined;
@@ -50,6 +53,7 @@ export function EditorLayout({
   children,
   sidebar,
   onQuickSwitch,
+  firstDrawing,
   ...slots
 }: EditorLayoutProps) {
   const { resolved } = useTheme();
@@ -84,7 +88,7 @@ export function EditorLayout({
         editor={
           <CodeEditor view={view} dark={resolved === 'dark'} onUserEdit={onUserEdit ?? noop} />
         }
-        preview={<PreviewPane store={store} editor={editor} />}
+        preview={<PreviewPane store={store} editor={editor} firstDrawing={firstDrawing} />}
       />
       <TemplateDialog
         open={templatesOpen}

@@ -1,7 +1,7 @@
 import { memo, useCallback, useDeferredValue, useMemo, type RefObject } from 'react';
 import { applyLabelEdit } from '@/features/preview/applyLabelEdit';
 import type { LabelEditRequest } from '@/features/preview/labelRewrite';
-import { Preview } from '@/features/preview/Preview';
+import { Preview, type FirstDrawing } from '@/features/preview/Preview';
 import type { CodeEditorHandle } from './CodeEditor';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 
@@ -14,8 +14,9 @@ const MemoPreview = memo(Preview);
 export function PreviewPane(props: {
   store: DraftStore;
   editor?: RefObject<CodeEditorHandle | null>;
+  firstDrawing?: FirstDrawing;
 }) {
-  const { store, editor } = props;
+  const { store, editor, firstDrawing } = props;
   const content = useDraftField(store, 'content');
   const deferred = useDeferredValue(content);
   // The frame hears of each keystroke at once; the rest of the preview follows `deferred`.
@@ -34,6 +35,7 @@ export function PreviewPane(props: {
       live={live}
       onLabelEdit={onLabelEdit}
       link={editor?.current?.smarts}
+      firstDrawing={firstDrawing}
     />
   );
 }

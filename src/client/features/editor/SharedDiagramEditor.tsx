@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Diagram, User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
@@ -51,10 +51,19 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
     [applyDraft],
   );
   const onSignIn = useCallback(() => goToSignIn(), []);
+  // Drawn by the server in the page's theme: the diagram shows while the renderer here loads.
+  const firstDrawing = useMemo(
+    () => ({
+      text: diagram.content,
+      src: (theme: 'light' | 'dark') => `/d/${encodeURIComponent(token)}.svg?theme=${theme}`,
+    }),
+    [diagram.content, token],
+  );
 
   return (
     <div className="h-full" data-testid={SHARE_TESTIDS.sharedEditor} data-diagram-id={diagram.id}>
       <EditorLayout
+        firstDrawing={firstDrawing}
         core={core}
         // Not the signed-in layout: no sidebar, and Save reads 'Save Copy' (it makes a copy).
         signedIn={false}

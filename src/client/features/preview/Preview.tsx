@@ -13,6 +13,7 @@ import { PREVIEW_TEXT } from '@shared/messages';
 import { useTheme } from '@/features/theme/useTheme';
 import { cn } from '@/lib/cn';
 import { PREVIEW_COPY } from './copy';
+import { DrawingPlaceholder, ServerDrawing } from './FirstDrawing';
 import { FrameEngine } from './frameEngine';
 import { InlineEngine, inlineModeRequested } from './inlineEngine';
 import { FRAME_PATH } from './protocol';
@@ -56,6 +57,17 @@ interface PreviewProps {
   link?: SourceLink;
   /** False for a drawing shown beside the editor's (history): Export keeps taking the editor's. */
   publish?: boolean;
+  /**
+   * The server's drawing of `text` in a theme (an image URL), shown while the renderer here
+   * loads and the text is still `text`: a shared diagram appears at once.
+   */
+  firstDrawing?: FirstDrawing;
+}
+
+/** The server's drawing of a text, by theme (see `Preview`'s `firstDrawing`). */
+export interface FirstDrawing {
+  text: string;
+  src: (theme: 'light' | 'dark') => string;
 }
 
 /**
@@ -63,7 +75,14 @@ interface PreviewProps {
  * mermaid; the last good drawing stays up while newer text renders, and the frame is also the
  * workspace (pan, zoom, pinned actor headers, in-place label editing).
  */
-export function Preview({ text, live, onLabelEdit, link, publish = true }: PreviewProps) {
+export function Preview({
+  text,
+  live,
+  onLabelEdit,
+  link,
+  publish = true,
+  firstDrawing,
+}: PreviewProps) {
   const { resolved } = useTheme();
   // `?preview=inline` exists in the benchmark build only (bench:typing's baseline).
   const [engine] = useState<PreviewEngine>(() =>
@@ -76,6 +95,7 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
   const state = useSyncExternalStore(engine.subscribe, engine.getState);
   const status = previewStatus(state);
   const [pinned, setPinned] = useState<boolean>(ACTOR_HEADER.pinnedByDefault);
+  const [frameFocused, setFrameFocused] = useState(false);
   const zoom = state.zoom;
   // Stable, so the zoom controls (memoised) are not drawn again on every key typed.
   const setZoom = useCallback(
@@ -101,6 +121,21 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
   }, [engine, live, deferredText, resolved]);
 
   useEffect(() => engine.setPinned(pinned), [engine, pinned]);
+
+  // Focus inside the drawing (its zoom keys work) shows on its edge. An iframe matches neither
+  // :focus nor :focus-visible while its document has focus: the page sees focus leave it.
+  useEffect(() => {
+    const check = () => setFrameFocused(document.activeElement === element.current);
+    const afterBlur = () => window.setTimeout(check, 0);
+    window.addEventListener('blur', afterBlur);
+    window.addEventListener('focus', check);
+    document.addEventListener('focusin', check);
+    return () => {
+      window.removeEventListener('blur', afterBlur);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('focusin', check);
+    };
+  }, []);
 
   useEffect(() => {
     engine.onLabelEdit(onLabelEdit ?? null);
@@ -183,10 +218,20 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
             title="Diagram preview"
             src={src}
             sandbox="allow-scripts"
-            className={cn('absolute inset-0 h-full w-full border-0', state.tooLarge && 'invisible')}
+            className={cn(
+              'absolute inset-0 h-full w-full border-0',
+              frameFocused && 'outline-2 -outline-offset-2 outline-ring',
+              state.tooLarge && 'invisible',
+            )}
           />
         )}
-        {!state.shown && !state.tooLarge && <DrawingPlaceholder />}
+        {!state.shown &&
+          !state.tooLarge &&
+          (firstDrawing && firstDrawing.text === text ? (
+            <ServerDrawing src={firstDrawing.src(resolved)} />
+          ) : (
+            <DrawingPlaceholder />
+          ))}
         {state.tooLarge && (
           <div className="absolute inset-0 flex items-center justify-center p-6">
             <p
@@ -217,26 +262,5 @@ export function Preview({ text, live, onLabelEdit, link, publish = true }: Previ
       </div>
       <PreviewStatusLine state={state} status={status} onGoToError={goToError} />
     </section>
-  );
-}
-
-/**
- * What the preview shows until its first drawing arrives (the renderer loads for a few seconds on
- * a busy machine): the outline of a sequence diagram in the theme's own colours.
- */
-function DrawingPlaceholder() {
-  return (
-    <div
-      aria-hidden
-      data-testid={PREVIEW_TESTIDS.placeholder}
-      className="pointer-events-none absolute inset-x-0 top-0 flex justify-center gap-[8%] px-6 pt-8"
-    >
-      {[0, 1, 2].map((index) => (
-        <div key={index} className="flex w-24 flex-col items-center">
-          <div className="h-10 w-full animate-pulse rounded-md border border-border bg-card" />
-          <div className="h-48 border-l border-dashed border-border" />
-        </div>
-      ))}
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 /** data-testid values of the preview, shared by the components, E2E specs and the benchmark. */
 export const PREVIEW_TESTIDS = {
   placeholder: 'preview-placeholder',
+  serverDrawing: 'preview-server-drawing',
   root: 'preview',
   frame: 'preview-frame',
   inline: 'preview-inline',

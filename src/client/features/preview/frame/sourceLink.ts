@@ -5,7 +5,8 @@
  */
 import { boundsOf } from './bounds';
 import { sourceLines, type SourceLines } from './sourceLines';
-import { TOOLBAR_CLEARANCE_PX, type Viewport } from './viewport';
+import { TOOLBAR_CLEARANCE_PX } from '../placement';
+import type { Viewport } from './viewport';
 
 /**
  * Marks what was drawn from the cursor's line (no style of its own: see HIGHLIGHT_BOX_CLASS).

@@ -6,14 +6,8 @@
  * compares with.)
  */
 import { ZOOM } from '@shared/constants';
+import { PADDING_PX, TOOLBAR_CLEARANCE_PX } from '../placement';
 import { clampZoom } from '../svgSize';
-
-const PADDING_PX = 24;
-/**
- * The preview's zoom toolbar sits over the frame's top: a drawing is placed below it, and an
- * element brought into view is placed clear of it.
- */
-export const TOOLBAR_CLEARANCE_PX = 52;
 /** After this long without a change the layer is re-rasterised at the new scale (sharp text). */
 const SETTLE_MS = 200;
 /** How long following the cursor takes to move the view. */
