@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { printLoadTable, typingUnderLoad } from './loadMatrix';
 import { measureMode } from './measureMode';
 import { median, printTable, summarise, writeResults } from './report';
 import { ensureBuilt, startServer } from './server';
@@ -60,6 +61,12 @@ async function main() {
     printTable(summaries.ours, summaries.baseline);
     printStockRatios(summaries.ours, stockMs);
     printPasses(ours, stockMs);
+    // BENCH_LOAD=0 leaves out the runs at 200 messages and with a busy core.
+    const underLoad =
+      process.env.BENCH_LOAD === '0'
+        ? []
+        : await typingUnderLoad(browser, base, diagram, TYPED, INTERVAL_MS);
+    if (underLoad.length > 0) printLoadTable(underLoad);
     const file = writeResults({
       date: new Date().toISOString(),
       chromium: browser.version(),
@@ -71,6 +78,7 @@ async function main() {
       stockRenderMs: stockMs,
       stockRenderTimesMs: stockTimes,
       runs: { ours, baseline },
+      underLoad,
     });
     console.log(`\nresults: ${file}`);
   } finally {
