@@ -34,7 +34,7 @@ import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { templateRoutes } from './templates/routes.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
-import { shareEmbedRoutes } from './share/embeds.js';
+import { shareEmbedRoutes, warmSharePage } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';
 import { attachLive, type LiveLimits } from './live/upgrade.js';
@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   attachLive(app, { db, live, publicUrl, limits: deps.liveRates, counter });
   await followAccessChanges(app, deps.database, live);
   connectRestEdits(writer, live);
-  diagramRoutes(app, db, writer);
+  diagramRoutes(app, db, writer, { published: (diagram) => warmSharePage(renderer, diagram) });
   versionRoutes(app, db, writer);
   trashRoutes(app, db);
   startTrashPurge(app, db);

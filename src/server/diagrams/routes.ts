@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createDiagramBody,
+  type Diagram,
   idParams,
   listDiagramsQuery,
   updateDiagramBody,
@@ -19,7 +20,17 @@ import { DIAGRAM_NOT_FOUND, OWNER_ONLY_CHANGE, replyToUpdate } from './replies.j
 import { diagramsStore } from './store.js';
 import type { DiagramWriter } from './writer.js';
 
-export function diagramRoutes(app: FastifyInstance, db: Db, writer: DiagramWriter): void {
+export interface DiagramRouteHooks {
+  /** A diagram was just made public (the share page's images can be drawn ahead of visitors). */
+  published?: (diagram: Diagram) => void;
+}
+
+export function diagramRoutes(
+  app: FastifyInstance,
+  db: Db,
+  writer: DiagramWriter,
+  hooks: DiagramRouteHooks = {},
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const diagrams = diagramsStore(db);
   const folders = foldersStore(db);
@@ -57,6 +68,7 @@ export function diagramRoutes(app: FastifyInstance, db: Db, writer: DiagramWrite
       const { updatedAt, saveKind, ...patch } = request.body;
       const expected = updatedAt ? new Date(updatedAt) : null;
       const result = await writer.edit(user, request.params.id, patch, expected, saveKind);
+      if (result.status === 'updated' && patch.isPublic === true) hooks.published?.(result.diagram);
       return replyToUpdate(result, reply);
     },
   );

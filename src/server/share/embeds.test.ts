@@ -103,6 +103,41 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
     expect(bad.json()).toEqual({ error: "theme must be 'light' or 'dark'" });
   }, 60_000);
 
+  it("draws a just-published diagram's page images before its first visitor asks", async () => {
+    const created = await injectWithCookie(
+      app,
+      {
+        method: 'POST',
+        url: '/api/diagrams',
+        payload: { title: 'Warm', content: 'sequenceDiagram\n  Ann->>Ben: drawn ahead' },
+      },
+      cookie,
+    );
+    const published = await injectWithCookie(
+      app,
+      { method: 'PUT', url: `/api/diagrams/${created.json().id}`, payload: { isPublic: true } },
+      cookie,
+    );
+    const warmToken = published.json().shareToken;
+    const idle = () => {
+      const load = renderer.load();
+      return load.waiting === 0 && Object.values(load.running).every((count) => count === 0);
+    };
+    const deadline = Date.now() + 30_000;
+    while (!idle() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    for (const theme of ['light', 'dark']) {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/d/${warmToken}.svg?theme=${theme}`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-render-cache'], theme).toBe('hit');
+    }
+    // The link-preview image is not drawn ahead: only what the page shows.
+    const preview = await app.inject({ method: 'GET', url: `/d/${warmToken}.svg` });
+    expect(preview.headers['x-render-cache']).toBe('miss');
+  }, 60_000);
+
   it('points the Open Graph image at the PNG, on the app’s own address (never the Host header)', async () => {
     const page = await app.inject({
       method: 'GET',

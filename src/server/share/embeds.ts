@@ -10,6 +10,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { API_DEFAULTS } from '../../shared/constants.js';
 import { previewThemeFor } from '../../shared/mermaid-config.js';
 import { z } from '../../shared/zod.js';
+import type { Diagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
@@ -44,6 +45,21 @@ function imageOf(content: string, format: Format, theme: 'light' | 'dark' | unde
         background: 'white',
       };
   return image;
+}
+
+/**
+ * Draws a just-published diagram's page images (light and dark) ahead of its first visitor, so
+ * the share page shows a drawing at once even for them. Best effort, in the background: a busy
+ * or absent renderer skips it, and the owner's fair share of the renderer is what it uses.
+ */
+export function warmSharePage(renderer: Renderer, diagram: Diagram): void {
+  if (!renderer.available) return;
+  for (const theme of ['light', 'dark'] as const) {
+    const image = imageOf(diagram.content, 'svg', theme);
+    const caller = { key: `user:${diagram.userId}`, scope: 'public' };
+    if (renderer.isCached(image, caller)) continue;
+    renderer.render(image, caller).catch(() => undefined);
+  }
 }
 
 export function shareEmbedRoutes(
