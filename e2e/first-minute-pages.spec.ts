@@ -239,6 +239,12 @@ test.describe('a quiet console (item 15)', () => {
     return heard;
   }
 
+  /** The preview frame has drawn (its page and scripts loaded, so their warnings had their say). */
+  async function expectDrawn(page: Page): Promise<void> {
+    const frame = page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
+    await expect(frame.locator('text.messageText').first()).toBeVisible();
+  }
+
   test('signed out, the landing page and /try print nothing', async ({ page }) => {
     const heard = recordConsole(page);
     await page.goto('/');
@@ -246,12 +252,7 @@ test.describe('a quiet console (item 15)', () => {
     await page.goto('/try');
     // The preview frame drawn: its response no longer asks for an agent cluster it cannot have.
     await expect(page.getByTestId(EDITOR_TESTIDS.codeEditor)).toBeVisible();
-    await expect(
-      page
-        .frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`)
-        .locator('text.messageText')
-        .first(),
-    ).toBeVisible();
+    await expectDrawn(page);
     // The signed-out pages knew their user without asking for a 401.
     expect(heard).toEqual([]);
   });
@@ -266,12 +267,7 @@ test.describe('a quiet console (item 15)', () => {
     await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
     await page.reload();
     await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
-    await expect(
-      page
-        .frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`)
-        .locator('text.messageText')
-        .first(),
-    ).toBeVisible();
+    await expectDrawn(page);
     expect(heard).toEqual([]);
   });
 });

@@ -17,6 +17,22 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
   let id: number;
   let token: string;
 
+  /** A new diagram of the signed-in user, made public: its id and share token. */
+  async function publish(title: string, content: string) {
+    const created = await injectWithCookie(
+      app,
+      { method: 'POST', url: '/api/diagrams', payload: { title, content } },
+      cookie,
+    );
+    const made: number = created.json().id;
+    const shared = await injectWithCookie(
+      app,
+      { method: 'PUT', url: `/api/diagrams/${made}`, payload: { isPublic: true } },
+      cookie,
+    );
+    return { id: made, token: shared.json().shareToken as string };
+  }
+
   beforeAll(async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'lifeline-shell-'));
     writeFileSync(
@@ -27,22 +43,7 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
     renderer = createRenderer({ executablePath: findChromium(), pages: 1 });
     app = await testApp(database, { clientDir, renderer });
     cookie = await signInLocally(app, 'embed@example.test');
-    const created = await injectWithCookie(
-      app,
-      {
-        method: 'POST',
-        url: '/api/diagrams',
-        payload: { title: 'Embed me', content: 'sequenceDiagram\n  Alice->>Bob: Embedded hello' },
-      },
-      cookie,
-    );
-    id = created.json().id;
-    const shared = await injectWithCookie(
-      app,
-      { method: 'PUT', url: `/api/diagrams/${id}`, payload: { isPublic: true } },
-      cookie,
-    );
-    token = shared.json().shareToken;
+    ({ id, token } = await publish('Embed me', 'sequenceDiagram\n  Alice->>Bob: Embedded hello'));
   }, 90_000);
   afterAll(async () => {
     await app?.close();
@@ -104,21 +105,7 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
   }, 60_000);
 
   it("draws a just-published diagram's page images before its first visitor asks", async () => {
-    const created = await injectWithCookie(
-      app,
-      {
-        method: 'POST',
-        url: '/api/diagrams',
-        payload: { title: 'Warm', content: 'sequenceDiagram\n  Ann->>Ben: drawn ahead' },
-      },
-      cookie,
-    );
-    const published = await injectWithCookie(
-      app,
-      { method: 'PUT', url: `/api/diagrams/${created.json().id}`, payload: { isPublic: true } },
-      cookie,
-    );
-    const warmToken = published.json().shareToken;
+    const { token: warmToken } = await publish('Warm', 'sequenceDiagram\n  Ann->>Ben: drawn ahead');
     const idle = () => {
       const load = renderer.load();
       return load.waiting === 0 && Object.values(load.running).every((count) => count === 0);
