@@ -2,7 +2,8 @@
  * Trace import benchmark (npm run bench:trace-import): generated OTLP/JSON traces of 5,000 and
  * 50,000 spans, read (parseTraceFile) and drawn (drawTrace with the default options, which picks
  * the deepest drawing that fits the renderer), as the import dialog and the API do. Prints the
- * median of several runs in ms and in spans per second, and the machine's load.
+ * median of several runs in ms and in spans per second, and the machine's load. The baseline,
+ * timed beside it, is `JSON.parse` of the same file: the least any importer does.
  */
 import { loadavg } from 'node:os';
 import { generatedTrace, otlpOf } from '../../test/fixtures/traces/fixtures';
@@ -22,15 +23,17 @@ function time<T>(work: () => T): [number, T] {
 
 console.log(`trace import, median of ${RUNS} runs (load ${loadavg()[0]!.toFixed(1)})`);
 console.log(
-  'spans    bytes        read ms   draw ms   total ms   spans/s     text chars  messages',
+  'spans    bytes        read ms   draw ms   total ms   spans/s     text chars  messages  JSON.parse ms  ratio',
 );
 for (const size of SIZES) {
   const text = otlpOf(generatedTrace(size));
   const reads: number[] = [];
   const draws: number[] = [];
+  const parses: number[] = [];
   let chars = 0;
   let messages = 0;
   for (let run = 0; run < RUNS; run++) {
+    parses.push(time(() => JSON.parse(text) as unknown)[0]);
     const [read, file] = time(() => parseTraceFile(text));
     const [draw, diagram] = time(() => drawTrace(file.traces[0]!, DEFAULT_TRACE_OPTIONS));
     reads.push(read);
@@ -39,6 +42,7 @@ for (const size of SIZES) {
     messages = diagram.summary.messages;
   }
   const total = median(reads.map((read, i) => read + draws[i]!));
+  const floor = median(parses);
   console.log(
     [
       String(size).padEnd(8),
@@ -51,6 +55,8 @@ for (const size of SIZES) {
         .padStart(10),
       String(chars).padStart(12),
       String(messages).padStart(9),
+      floor.toFixed(1).padStart(14),
+      `${(total / floor).toFixed(1)}×`.padStart(6),
     ].join(' '),
   );
 }
