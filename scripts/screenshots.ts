@@ -7,12 +7,14 @@
  *   npx tsx scripts/screenshots.ts editor     # the screens whose name starts with "editor"
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../src/server/render/chromium';
+import { TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
+import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
 const WIDTHS = { desktop: { width: 1440, height: 900 }, mobile: { width: 390, height: 844 } };
@@ -252,6 +254,26 @@ const SHOTS: Shot[] = [
       await page.locator('.cm-content').waitFor();
       if (width === 'mobile') await phoneTab(page, 'Diagram');
       await drawn(page);
+    },
+  },
+  {
+    name: 'trace-import',
+    signedIn: true,
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      if (width === 'mobile') await phoneTab(page, 'List');
+      await page.getByTestId(TRANSFER_TESTIDS.menu).click();
+      await page.getByTestId(TRANSFER_TESTIDS.import).click();
+      await page.getByTestId(TRACE_TESTIDS.entry).click();
+      await page.getByTestId(TRACE_TESTIDS.fileInput).setInputFiles({
+        name: 'checkout-trace.json',
+        mimeType: 'application/json',
+        buffer: readFileSync(
+          new URL('../test/fixtures/traces/jaeger-ui-trace-graph.json', import.meta.url),
+        ),
+      });
+      await drawn(page, '[role="dialog"]');
     },
   },
   {

@@ -246,7 +246,7 @@ export function TraceImportDialog({
             </ul>
           )}
           <div
-            className="flex h-[45vh] min-h-64 flex-col overflow-hidden rounded-md border border-border"
+            className="flex h-[40vh] min-h-56 flex-col overflow-hidden rounded-md border border-border"
             data-testid={TRACE_TESTIDS.preview}
           >
             <Preview text={diagram.text} publish={false} />
