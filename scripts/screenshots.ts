@@ -257,7 +257,7 @@ const SHOTS: Shot[] = [
     },
   },
   {
-    name: 'trace-import',
+    name: 'trace-dialog',
     signedIn: true,
     take: async (page, world, width) => {
       await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
