@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { AppError, badRequest } from '../errors.js';
 import { asPlainText, installErrorHandler } from '../error-handler.js';
 import type { RenderRequest, Renderer } from '../render/renderer.js';
-import { RENDERED_IMAGE_HEADERS, sendImage } from '../render/send-image.js';
+import { sendImage } from '../render/send-image.js';
 import { decodeInk, decodeKroki } from './codec.js';
 import {
   inkRequest,
@@ -40,26 +40,6 @@ export const OPEN_RENDER_OFF =
 // A GET URL names its image exactly (content-addressed): caches may keep it for good.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const UNCACHED = 'private, no-cache';
-
-/** The answers of every open render route, for the OpenAPI document (images are not JSON). */
-export const OPEN_RENDER_ANSWERS = {
-  200: {
-    description: 'The image, with a strong ETag.',
-    headers: RENDERED_IMAGE_HEADERS,
-    content: {
-      'image/svg+xml': { schema: { type: 'string', format: 'binary' } },
-      'image/png': { schema: { type: 'string', format: 'binary' } },
-      'image/jpeg': { schema: { type: 'string', format: 'binary' } },
-      'image/webp': { schema: { type: 'string', format: 'binary' } },
-      'application/pdf': { schema: { type: 'string', format: 'binary' } },
-    },
-  },
-  304: { description: 'Not modified: If-None-Match named this image’s ETag.' },
-  400: { description: 'Bad encoding, option or diagram text: a plain-text message.' },
-  404: { description: 'The open render endpoints are turned off on this server.' },
-  429: { description: 'Too many calls from this address; see Retry-After.' },
-  503: { description: 'The renderer is busy; see Retry-After.' },
-};
 
 const encodedParam = (what: string) =>
   z.string().describe(`${what} (at most ${MAX_ENCODED_CHARS.toLocaleString('en')} characters).`);

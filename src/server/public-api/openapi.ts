@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../shared/constants.js';
-import { OPEN_RENDER_ANSWERS } from '../open-render/routes.js';
+import { OPEN_RENDER_ANSWERS } from '../open-render/answers.js';
 import { RENDERED_IMAGE_HEADERS } from '../render/send-image.js';
 
 interface Operation {

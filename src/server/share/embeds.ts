@@ -17,7 +17,7 @@ import { diagramsStore } from '../diagrams/store.js';
 import { badRequest, notFound } from '../errors.js';
 import type { RenderRequest, Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
-import { SHARE_TOKEN } from './routes.js';
+import { SHARE_TOKEN } from './token.js';
 
 const query = z.object({
   theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).optional(),

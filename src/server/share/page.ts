@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { syncSignedInHint } from '../auth/session-cookie.js';
 import { withHeadTags, type HeadTags } from '../web/app-shell.js';
-import { SHARE_TOKEN } from './routes.js';
+import { SHARE_TOKEN } from './token.js';
 
 export interface SharePageOptions {
   shell: string;

@@ -7,8 +7,7 @@ import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { notFound } from '../errors.js';
-
-export const SHARE_TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
+import { SHARE_TOKEN } from './token.js';
 
 export interface ShareLimits {
   /** The look-up limit per client address, one bucket for every public-link route. */
