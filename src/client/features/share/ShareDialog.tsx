@@ -68,8 +68,6 @@ export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogPro
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      // minmax(0, 1fr): long links and e-mails shrink inside the dialog instead of widening it.
-      className="grid-cols-[minmax(0,1fr)]"
       data-testid={SHARE_TESTIDS.dialog}
       data-access={access}
       icon={Share2}

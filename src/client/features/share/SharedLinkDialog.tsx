@@ -17,7 +17,6 @@ export function SharedLinkDialog({ open, onOpenChange, token }: SharedLinkDialog
       open={open}
       onOpenChange={onOpenChange}
       size="lg"
-      className="grid-cols-[minmax(0,1fr)]"
       data-testid={SHARE_TESTIDS.dialog}
       data-access="public"
       icon={Share2}
