@@ -1,7 +1,8 @@
 /**
- * A collaborator's access to the open diagram going away, however the editor learns it: a save
- * refused, the live connection told, a history or share call refused. One place marks the
- * diagram read-only and says so once.
+ * A collaborator's access to the open diagram going away: what a refusal means (`lostAccess`, for
+ * saves too), and marking the diagram read-only with one notice when a history or share call
+ * finds it out. A refused save (saver.ts) and the live connection's word (useLiveDiagram.ts) set
+ * the same state in their own flows.
  */
 import type { DiagramAccess } from '@shared/schemas';
 import { DIAGRAM_NOT_FOUND } from '@shared/messages';
