@@ -8,43 +8,30 @@
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { API_DEFAULTS } from '../../shared/constants.js';
-import { previewThemeFor } from '../../shared/mermaid-config.js';
 import { z } from '../../shared/zod.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { badRequest, notFound } from '../errors.js';
+import { previewDrawing, previewTheme } from '../render/preview-drawing.js';
 import type { RenderRequest, Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
 import { SHARE_TOKEN } from './token.js';
 
-const query = z.object({
-  theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).optional(),
-});
-
-type Format = 'png' | 'svg';
+const query = z.object({ theme: previewTheme.optional() });
 
 /** The link-preview image, or the preview's own drawing in `theme`. */
-function imageOf(content: string, format: Format, theme: 'light' | 'dark' | undefined) {
-  const image: RenderRequest = theme
-    ? {
-        content,
-        format,
-        width: null,
-        height: null,
-        theme: previewThemeFor(theme),
-        background: 'transparent',
-      }
-    : {
-        content,
-        format,
-        width: API_DEFAULTS.width,
-        height: API_DEFAULTS.height,
-        theme: 'neutral',
-        background: 'white',
-      };
-  return image;
+function imageOf(content: string, format: 'png' | 'svg', theme: 'light' | 'dark' | undefined) {
+  if (theme) return { ...previewDrawing(content, theme), format };
+  return {
+    content,
+    format,
+    width: API_DEFAULTS.width,
+    height: API_DEFAULTS.height,
+    theme: 'neutral',
+    background: 'white',
+  } satisfies RenderRequest;
 }
 
 /**
@@ -55,7 +42,7 @@ function imageOf(content: string, format: Format, theme: 'light' | 'dark' | unde
 export function warmSharePage(renderer: Renderer, diagram: Diagram): void {
   if (!renderer.available) return;
   for (const theme of ['light', 'dark'] as const) {
-    const image = imageOf(diagram.content, 'svg', theme);
+    const image = previewDrawing(diagram.content, theme);
     const caller = { key: `user:${diagram.userId}`, scope: 'public' };
     if (renderer.isCached(image, caller)) continue;
     renderer.render(image, caller).catch(() => undefined);

@@ -4,17 +4,17 @@
  * answered from the public cache (and the browser's, by ETag).
  */
 import type { FastifyInstance } from 'fastify';
-import { previewThemeFor } from '../../shared/mermaid-config.js';
 import { TEMPLATES } from '../../shared/templates.js';
 import { z } from '../../shared/zod.js';
 import { badRequest, notFound } from '../errors.js';
+import { previewDrawing, previewTheme } from '../render/preview-drawing.js';
 import type { Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 
 const query = z.object({
-  theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).default('light'),
+  theme: previewTheme.default('light'),
 });
 
 export function templateRoutes(app: FastifyInstance, options: { renderer: Renderer }): void {
@@ -29,14 +29,7 @@ export function templateRoutes(app: FastifyInstance, options: { renderer: Render
         request,
         reply,
         options.renderer,
-        {
-          content: template.content,
-          format: 'svg',
-          width: null,
-          height: null,
-          theme: previewThemeFor(parsed.data.theme),
-          background: 'transparent',
-        },
+        previewDrawing(template.content, parsed.data.theme),
         // Every visitor asks for the same eight images: one key, one shared cache.
         { key: 'templates', scope: 'public' },
         'public, max-age=3600',
