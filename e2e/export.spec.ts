@@ -121,3 +121,45 @@ test('without a drawing, export reports that no SVG was found', async ({ page })
   await expect(toast).toContainText(EXPORT_TEXT.noSvg);
   await expect(toast).toHaveAttribute('data-variant', 'destructive');
 });
+
+test('typing sends no markup until a pause, and Export right after a key saves that key', async ({
+  page,
+}) => {
+  // Every drawing's markup, sanitized and sent on each key, took the CPU the editor needed to
+  // show the keys; the frame now sends it once drawing pauses, or when Export asks.
+  await page.addInitScript(`
+    if (window.top === window) {
+      window.__frameMessages = { results: 0, markups: 0 };
+      window.addEventListener('message', (event) => {
+        const type = event.data && event.data.type;
+        if (type === 'lifeline:result') window.__frameMessages.results += 1;
+        if (type === 'lifeline:markup') window.__frameMessages.markups += 1;
+      });
+    }
+  `);
+  const counts = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { __frameMessages: { results: number; markups: number } })
+          .__frameMessages,
+    );
+  await showDiagram(page, 'sequenceDiagram\n    Alice->>Bob: Hi');
+  const editor = new EditorPage(page);
+  await expect.poll(async () => (await counts()).markups, { timeout: 10_000 }).toBeGreaterThan(0);
+  const before = await counts();
+  await editor.focusEnd();
+  for (const key of ' there, Bob') {
+    await page.keyboard.type(key);
+    await page.waitForTimeout(60);
+  }
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute(
+    'data-shown-length',
+    String('sequenceDiagram\n    Alice->>Bob: Hi there, Bob'.length),
+  );
+  const typed = await counts();
+  expect(typed.results - before.results).toBeGreaterThan(3);
+  expect(typed.markups - before.markups).toBeLessThanOrEqual(1);
+  // Export asks for the drawing on screen at once, without waiting for the pause.
+  const { bytes } = await exportAs(page, 'SVG');
+  expect(bytes.toString('utf8')).toContain('Hi there, Bob');
+});

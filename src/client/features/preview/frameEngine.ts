@@ -197,7 +197,19 @@ export class FrameEngine implements PreviewEngine {
       this.owedMarkup.set(message.seq, { resolve, reject });
     });
     markup.catch(() => {}); // only Export waits for it, and it says what went wrong
-    const result = { ...message, markup: () => markup.then((read) => read()) };
+    // The frame sends the markup once drawing pauses; Export asks for it at once.
+    const ask = () => {
+      if (this.owedMarkup.has(message.seq)) {
+        this.post({ type: 'lifeline:markup-request', seq: message.seq });
+      }
+    };
+    const result = {
+      ...message,
+      markup: () => {
+        ask();
+        return markup.then((read) => read());
+      },
+    };
     this.lastRenderMs = result.renderMs;
     if (this.running && result.seq >= this.running.seq) {
       const next = this.queued !== null && this.queued > result.seq ? this.queued : null;
@@ -207,9 +219,17 @@ export class FrameEngine implements PreviewEngine {
     this.store.accept(result);
   }
 
+  /**
+   * The markup of drawing `seq`, which also answers for every older drawing still owed: the frame
+   * sanitizes only the drawing on screen, and that one replaced them.
+   */
   private markupArrived({ seq, svgBytes }: RenderMarkupMessage) {
-    this.owedMarkup.get(seq)?.resolve(markupFromBytes(svgBytes));
-    this.owedMarkup.delete(seq);
+    const read = markupFromBytes(svgBytes);
+    for (const [owedSeq, owed] of this.owedMarkup) {
+      if (owedSeq > seq) continue;
+      owed.resolve(read);
+      this.owedMarkup.delete(owedSeq);
+    }
   }
 
   /** A (re)loaded frame gets the view settings first, then the newest text. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isFrameMessage,
   isHighlightRequest,
+  isMarkupRequest,
   isPinRequest,
   isRenderRequest,
   isViewCommand,
@@ -153,5 +154,14 @@ describe('source line messages', () => {
     expect(isHighlightRequest({ type: 'lifeline:highlight', line: 3, follow: 'yes' })).toBe(false);
     expect(isHighlightRequest({ type: 'lifeline:highlight', line: 0 })).toBe(false);
     expect(isHighlightRequest({ type: 'lifeline:highlight' })).toBe(false);
+  });
+});
+
+describe('isMarkupRequest', () => {
+  it('accepts a drawing number and rejects others', () => {
+    expect(isMarkupRequest({ type: 'lifeline:markup-request', seq: 4 })).toBe(true);
+    expect(isMarkupRequest({ type: 'lifeline:markup-request', seq: -1 })).toBe(false);
+    expect(isMarkupRequest({ type: 'lifeline:markup-request', seq: '4' })).toBe(false);
+    expect(isMarkupRequest({ type: 'lifeline:markup', seq: 4 })).toBe(false);
   });
 });

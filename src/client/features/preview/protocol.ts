@@ -61,16 +61,24 @@ export interface RenderResult {
 export type RenderResultMessage = Omit<RenderResult, 'markup'>;
 
 /**
- * Frame → parent: the sanitized markup of the drawing for request `seq`, sent right after the
- * drawing is on screen (sanitizing half a megabyte of SVG takes a long diagram's frame 100–250 ms
- * that the person waiting for the drawing need not wait for). It travels as UTF-8 bytes in a
- * transferred buffer: receiving it as a string cost the editor's thread 25–45 ms per drawing
- * while someone typed; a transferred buffer costs nothing until Export decodes it.
+ * Frame → parent: the sanitized markup of the drawing for request `seq` (or of a newer drawing
+ * that replaced it on screen). The frame sends it once drawing has been quiet for a moment, or at
+ * once when the parent asks (MarkupRequest): sanitizing the markup takes a 200-message drawing
+ * 50–100 ms and a 600-message one 100–250 ms, which on every key took the CPU the editor needed to
+ * show the keys. It travels as UTF-8 bytes in a transferred buffer: receiving it as a string cost
+ * the editor's thread 25–45 ms per drawing while someone typed; a transferred buffer costs nothing
+ * until Export decodes it.
  */
 export interface RenderMarkupMessage {
   type: 'lifeline:markup';
   seq: number;
   svgBytes: ArrayBuffer;
+}
+
+/** Parent → frame: send the markup of drawing `seq` now (Export is waiting for it). */
+export interface MarkupRequest {
+  type: 'lifeline:markup-request';
+  seq: number;
 }
 
 /** Parent → frame: show the drawing at this zoom (1 = natural size). */
@@ -143,7 +151,7 @@ export type FrameMessage =
   | LabelEdit
   | LineSelect;
 export type ParentMessage =
-  RenderRequest | ZoomRequest | ViewCommand | PinRequest | HighlightRequest;
+  RenderRequest | MarkupRequest | ZoomRequest | ViewCommand | PinRequest | HighlightRequest;
 
 const LABEL_KINDS: readonly string[] = [
   'message',
@@ -176,6 +184,10 @@ export function isRenderRequest(data: unknown): data is RenderRequest {
     typeof data.theme === 'string' &&
     THEMES.includes(data.theme)
   );
+}
+
+export function isMarkupRequest(data: unknown): data is MarkupRequest {
+  return isRecord(data) && data.type === 'lifeline:markup-request' && isSeq(data.seq);
 }
 
 export function isZoomRequest(data: unknown): data is ZoomRequest {

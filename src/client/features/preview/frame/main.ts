@@ -6,11 +6,13 @@
  * and the parent hears about them by message.
  */
 import { PREVIEW_RESCROLL_AFTER_CHANGE_MS } from '@shared/constants';
+import type { DrawnDiagram } from '@shared/render/draw-diagram';
 import { afterNextPaint } from '../afterNextPaint';
 import { createLatestOnlyQueue } from '../latestOnlyQueue';
 import { loadMermaid, renderDiagram } from '../mermaidRenderer';
 import {
   isHighlightRequest,
+  isMarkupRequest,
   isPinRequest,
   isRenderRequest,
   isViewCommand,
@@ -144,6 +146,39 @@ function decorate(text: string) {
   buildHeaders();
 }
 
+/**
+ * How long drawing must be quiet before the frame sanitizes the drawing on screen and sends its
+ * markup unasked. While someone types, each key's drawing replaces the last one before this, so
+ * none of them is sanitized; Export asks at once (MarkupRequest) and never waits for the pause.
+ */
+const MARKUP_AFTER_QUIET_MS = 400;
+let markupTimer = 0;
+/** The drawing on screen whose sanitized markup the parent has yet to receive. */
+let owedMarkup: {
+  seq: number;
+  result: DrawnDiagram;
+  drawnText: string;
+  keepLastGood: boolean;
+} | null = null;
+
+/**
+ * Sanitizes the drawing on screen and sends its markup (what Export saves). It is the same
+ * drawing unless the pass removed something, and then the screen shows it too.
+ */
+function sendMarkup() {
+  clearTimeout(markupTimer);
+  if (!owedMarkup) return;
+  const { seq, result, drawnText, keepLastGood } = owedMarkup;
+  owedMarkup = null;
+  const markup = result.svg;
+  if (!keepLastGood && !sanitizedAsDrawn(result.drawnSvg, markup)) {
+    shownSize = show(markup, result.status === 'error');
+    decorate(drawnText);
+  }
+  const svgBytes = utf8.encode(markup).buffer;
+  post({ type: 'lifeline:markup', seq, svgBytes }, [svgBytes]);
+}
+
 async function renderAndShow(request: RenderRequest) {
   const started = performance.now();
   const result = await renderDiagram(request.text, request.theme);
@@ -175,6 +210,8 @@ async function renderAndShow(request: RenderRequest) {
     headerTimer = window.setTimeout(buildHeaders, PREVIEW_RESCROLL_AFTER_CHANGE_MS);
   }
   const size = shownSize;
+  owedMarkup = { seq: request.seq, result, drawnText, keepLastGood };
+  clearTimeout(markupTimer);
   await afterNextPaint();
   post({
     type: 'lifeline:result',
@@ -188,21 +225,14 @@ async function renderAndShow(request: RenderRequest) {
     ...size,
   });
   // Chromium sends a message out of an out-of-process frame only once the task that posted it
-  // ends: the parent hears of the drawing now, not after the sanitizing below.
+  // ends: the parent hears of the drawing now, not after the work below.
   await new Promise((resolve) => setTimeout(resolve, 0));
   // The pinned headers and the highlight follow a frame later: on a 600-message diagram whose
   // participants moved, copying about 2,000 headers and finding the cursor line's elements took
   // 100–250 ms that the drawing need not wait for.
   if (!keepLastGood) decorate(drawnText);
-  // The sanitized markup is what leaves the frame (Export). It is the same drawing unless the
-  // pass removed something, and then the screen shows it too.
-  const markup = result.svg;
-  if (!keepLastGood && !sanitizedAsDrawn(result.drawnSvg, markup)) {
-    shownSize = show(markup, result.status === 'error');
-    decorate(drawnText);
-  }
-  const svgBytes = utf8.encode(markup).buffer;
-  post({ type: 'lifeline:markup', seq: request.seq, svgBytes }, [svgBytes]);
+  if (owedMarkup?.seq === request.seq)
+    markupTimer = window.setTimeout(sendMarkup, MARKUP_AFTER_QUIET_MS);
 }
 
 /** A round of warming up (see warmUp.ts): drawn, never shown. */
@@ -240,6 +270,10 @@ window.addEventListener('message', (event) => {
     // More typing: an error graphic still waiting for a pause waits again.
     cancelPendingError();
     queue.submit(data);
+  } else if (isMarkupRequest(data)) {
+    // Export waits: the drawing on screen is sent now (a drawing already sent has arrived or is
+    // on its way; one newer than `seq` stands in for it, as it replaced it on screen).
+    if (owedMarkup && owedMarkup.seq >= data.seq) sendMarkup();
   } else if (isZoomRequest(data)) view.zoomTo(data.zoom);
   else if (isViewCommand(data)) {
     if (data.command === 'fit') view.fit();
