@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LIVE_PATH } from '../src/shared/live';
 import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
+import { LIVE_TESTIDS } from '../src/client/features/editor/presence/copy';
 import { startAppProcess, type AppProcess } from '../test/support/app-process';
 import { freePort } from '../test/support/free-port';
 import { EditorPage } from './support/editorPage';
@@ -69,6 +70,29 @@ test.describe('live co-editing without a connection', () => {
     }
     await expect.poll(() => serverText(owner.page, id)).toContain('typed offline');
     expect(await owner.editor.text()).toBe(await editor.editor.text());
+    await owner.context.close();
+    await editor.context.close();
+  });
+
+  test('a participant back from offline is in the presence strip again at once', async ({
+    browser,
+  }) => {
+    const { owner, editor } = await twoOnOneDiagram(browser);
+    const seen = owner.page
+      .getByTestId(LIVE_TESTIDS.presence)
+      .getByLabel(`${editor.name}, editing`);
+    await expect(seen).toBeVisible();
+
+    await editor.context.setOffline(true);
+    await expect(status(editor.page)).toHaveAttribute('data-state', 'offline');
+    await expect(seen).toBeHidden();
+    await editor.context.setOffline(false);
+    // The server still holds the clock of the presence it dropped: a reconnect that sent the
+    // same state again was ignored until its 15 s renewal.
+    await expect(status(editor.page)).not.toHaveAttribute('data-state', 'offline', {
+      timeout: 10_000,
+    });
+    await expect(seen).toBeVisible({ timeout: 5_000 });
     await owner.context.close();
     await editor.context.close();
   });

@@ -46,6 +46,18 @@ export function liveUrl(): string {
   return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}${LIVE_PATH}`;
 }
 
+/**
+ * Sends this client's presence again with a newer clock. The server keeps the clock of a presence
+ * it dropped when a connection closed, and y-protocols takes a state only with a newer clock: the
+ * provider's own resend on reconnect carries the same clock and was ignored until its renewal
+ * 15 s later, so the others saw someone back online as gone.
+ */
+function announceAgain(provider: HocuspocusProvider) {
+  const awareness = provider.awareness;
+  const state = awareness?.getLocalState();
+  if (awareness && state) awareness.setLocalState({ ...state });
+}
+
 export function connectLive(options: LiveOptions) {
   const shared = new Y.Doc();
   let attached = false;
@@ -64,6 +76,7 @@ export function connectLive(options: LiveOptions) {
     token: 'cookie', // the session cookie authenticates; the contract's fixed placeholder
     onSynced: ({ state }) => {
       if (!state) return;
+      if (everOnline) announceAgain(provider);
       everOnline = true;
       options.onStatus('online');
       if (attached) return;
