@@ -25,6 +25,7 @@ import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { describeIf } from '../support/needs.js';
 import { INVALID_TOKEN } from '../../src/server/api-tokens/bearer.js';
+import { OWNER_ONLY_CHANGE } from '../../src/server/diagrams/replies.js';
 import { findChromium } from '../../src/server/render/chromium.js';
 import { MCP_POST_ONLY } from '../../src/server/mcp/routes.js';
 import { NEED_ID_OR_CONTENT } from '../../src/server/mcp/tools.js';
@@ -104,6 +105,7 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
   let dataDir: string;
   let ownerCookie: string;
   let ownerToken: string;
+  let editorToken: string;
   let strangerDiagram: Diagram;
   let folder: Folder;
   const live: LiveClient[] = [];
@@ -120,6 +122,7 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
     ownerCookie = await signInAt(app.url, 'ada@example.test', 'Ada');
     ownerToken = await tokenOf(app.url, ownerCookie);
     folder = await post<Folder>(app.url, ownerCookie, '/api/folders', { name: 'Protocols' });
+    editorToken = await tokenOf(app.url, await signInAt(app.url, 'grace@example.test', 'Grace'));
     const strangerCookie = await signInAt(app.url, 'eve@example.test', 'Eve');
     strangerDiagram = await createDiagramAt(app.url, strangerCookie, {
       title: 'Not yours',
@@ -366,24 +369,39 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
     });
 
     it("reaches an open editor at once as a live edit, with the token's owner as author", async () => {
+      // Ada owns the diagram and has it open; Grace, an invited editor, changes it through MCP.
       const diagram = await createDiagramAt(app.url, ownerCookie, {
         title: `Live ${kind}`,
         content: SEQUENCE,
+      });
+      await post(app.url, ownerCookie, `/api/diagrams/${diagram.id}/collaborators`, {
+        email: 'grace@example.test',
+        role: 'editor',
       });
       const editor = connectLive(app.url, diagramDocName(diagram.id), { cookie: ownerCookie });
       live.push(editor);
       await editor.synced;
       expect(editor.text.toString()).toBe(SEQUENCE);
-      const next = `${SEQUENCE}\n  Alice->>Bob: sent through MCP over ${kind}`;
-      jsonOf<ApiDiagram>(await call(client, 'update_diagram', { id: diagram.id, content: next }));
-      await until(() => editor.text.toString() === next, 'the live document holds the edit');
+      const grace = await connect(kind, app, editorToken);
+      try {
+        const read = await call(grace, 'read_diagram', { id: diagram.id });
+        expect(JSON.parse(textOf(read, 0))).toMatchObject({ access: 'editor' });
+        const next = `${SEQUENCE}\n  Alice->>Bob: sent through MCP over ${kind}`;
+        jsonOf<ApiDiagram>(await call(grace, 'update_diagram', { id: diagram.id, content: next }));
+        await until(() => editor.text.toString() === next, 'the live document holds the edit');
+        expect(
+          errorOf(await call(grace, 'move_diagram', { id: diagram.id, folderId: folder.id })),
+        ).toBe(OWNER_ONLY_CHANGE);
+      } finally {
+        await grace.close();
+      }
       const versions = (await (
         await fetch(`${app.url}/api/diagrams/${diagram.id}/versions`, {
           headers: { cookie: ownerCookie },
         })
       ).json()) as VersionSummary[];
-      expect(versions[0]).toMatchObject({ kind: 'manual', savedBy: { name: 'Ada' } });
-      expect(versions[0]?.authors.map((author) => author.name)).toEqual(['Ada']);
+      expect(versions[0]).toMatchObject({ kind: 'manual', savedBy: { name: 'Grace' } });
+      expect(versions[0]?.authors.map((author) => author.name)).toEqual(['Grace']);
     });
   });
 
