@@ -5,11 +5,14 @@
  * text, a live edit that reaches an open editor with the token's owner as author, and the
  * per-token rate limit.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from '@modelcontextprotocol/sdk/client/stdio.js';
 import {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
@@ -27,7 +30,7 @@ import { describeIf } from '../support/needs.js';
 import { INVALID_TOKEN } from '../../src/server/api-tokens/bearer.js';
 import { OWNER_ONLY_CHANGE } from '../../src/server/diagrams/replies.js';
 import { findChromium } from '../../src/server/render/chromium.js';
-import { MCP_POST_ONLY } from '../../src/server/mcp/routes.js';
+import { MCP_ONE_MESSAGE, MCP_POST_ONLY } from '../../src/server/mcp/routes.js';
 import { NEED_ID_OR_CONTENT } from '../../src/server/mcp/tools.js';
 
 const STDIO_COMMAND = 'dist/node/server/mcp/stdio.js';
@@ -111,6 +114,7 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
   const live: LiveClient[] = [];
 
   beforeAll(async () => {
+    if (!existsSync(STDIO_COMMAND)) throw new Error(`${STDIO_COMMAND} is missing: npm run build`);
     dataDir = mkdtempSync(join(tmpdir(), 'lifeline-mcp-'));
     app = await startAppProcess({
       env: {
@@ -169,6 +173,14 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       body: JSON.stringify({ hello: 'world' }),
     });
     expect(notRpc.status).toBe(400);
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call' };
+    const batch = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(Array.from({ length: 50 }, (_, id) => ({ ...message, id }))),
+    });
+    expect(batch.status).toBe(400);
+    expect(await batch.json()).toEqual({ error: MCP_ONE_MESSAGE });
     const noAccept = await fetch(`${app.url}/mcp`, {
       method: 'POST',
       headers: { ...headers, accept: 'text/html' },
@@ -403,6 +415,23 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       expect(versions[0]).toMatchObject({ kind: 'manual', savedBy: { name: 'Grace' } });
       expect(versions[0]?.authors.map((author) => author.name)).toEqual(['Grace']);
     });
+  });
+
+  it('runs from the repository with npm run --silent mcp, the token as an option', async () => {
+    const client = new Client({ name: 'lifeline-test', version: '1.0.0' });
+    await client.connect(
+      new StdioClientTransport({
+        command: 'npm',
+        args: ['run', '--silent', 'mcp', '--', '--url', app.url, '--token', ownerToken],
+        env: getDefaultEnvironment(),
+        stderr: 'pipe',
+      }),
+    );
+    try {
+      expect(jsonOf<Folder[]>(await call(client, 'list_folders'))).toEqual([folder]);
+    } finally {
+      await client.close();
+    }
   });
 
   it('over HTTP, a bad token fails the connection with 401', async () => {

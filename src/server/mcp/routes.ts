@@ -8,11 +8,13 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rateLimitPerToken, tokenUserOf, type PublicApiDeps } from '../public-api/common.js';
 import type { ApiOperations } from '../public-api/operations.js';
-import { GENERIC_500 } from '../errors.js';
+import { badRequest, GENERIC_500 } from '../errors.js';
 import { inProcessBackend } from './in-process.js';
 import { lifelineMcpServer } from './tools.js';
 
 export const MCP_PATH = '/mcp';
+/** A batch would make many calls of one request, which the per-token limit counts once. */
+export const MCP_ONE_MESSAGE = 'Send one JSON-RPC message per request (batches are not accepted).';
 export const MCP_POST_ONLY =
   'This MCP endpoint is stateless: send each JSON-RPC message with POST (no event stream, no session to end).';
 
@@ -36,6 +38,7 @@ export function mcpRoutes(app: FastifyInstance, deps: PublicApiDeps, operations:
     { config: rateLimitPerToken(deps.perMinute), schema: { hide: true } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await tokenUser(request, reply);
+      if (Array.isArray(request.body)) throw badRequest(MCP_ONE_MESSAGE);
       const server = lifelineMcpServer(inProcessBackend(operations, user));
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
