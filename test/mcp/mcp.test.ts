@@ -452,6 +452,7 @@ describeIf(chromiumMissing, 'MCP server under the per-token limit', () => {
   let app: AppProcess;
   let dataDir: string;
   const PER_MINUTE = 6;
+  const FAILED_PER_MINUTE = 3;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lifeline-mcp-limit-'));
@@ -460,6 +461,7 @@ describeIf(chromiumMissing, 'MCP server under the per-token limit', () => {
         DATA_DIR: dataDir,
         APP_SECRET: 'mcp-limit-secret-0123456789abcdef0123',
         RENDER_RATE_PER_MINUTE: String(PER_MINUTE),
+        FAILED_AUTHS_PER_MINUTE: String(FAILED_PER_MINUTE),
       },
     });
   }, 120_000);
@@ -500,5 +502,26 @@ describeIf(chromiumMissing, 'MCP server under the per-token limit', () => {
     } finally {
       await client.close();
     }
+  });
+  // Last: once this address is over its allowance of invalid tokens, valid ones are refused too.
+  it('over HTTP: invalid tokens count towards the per-address limit, then even a valid one gets 429', async () => {
+    const token = await tokenOf(app.url, await signInAt(app.url, 'late@example.test'));
+    const statuses: number[] = [];
+    for (let i = 0; i < FAILED_PER_MINUTE + 1; i++) {
+      const refused = await connect('http', app, `wrong-${i}`).then(
+        () => null,
+        (error: unknown) => error as StreamableHTTPError,
+      );
+      statuses.push(refused?.code ?? 200);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const valid = await connect('http', app, token).then(
+      () => null,
+      (error: unknown) => error as StreamableHTTPError,
+    );
+    expect(valid?.code).toBe(429);
+    expect(String(valid)).toContain(
+      'Too many requests with an invalid API token from your address',
+    );
   });
 });
