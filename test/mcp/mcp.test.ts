@@ -330,6 +330,14 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
         expect.objectContaining({ line: 2, fix: expect.objectContaining({ label: 'Add "end"' }) }),
       );
 
+      const many = (
+        await call(client, 'validate', {
+          content: `sequenceDiagram\n  participant Alice\n${'  lop x\n'.repeat(2000)}`,
+        })
+      ).structuredContent as Report;
+      expect(many.warnings).toHaveLength(2000);
+      expect(many.warnings.at(-1)).toMatchObject({ line: 2002, message: 'Unknown keyword "lop"' });
+
       const clean = await call(client, 'validate', { content: SEQUENCE });
       expect(textOf(clean)).toBe('No errors or warnings.');
     });

@@ -42,11 +42,22 @@ const json = (value: unknown): CallToolResult => ({
   structuredContent: { result: value },
 });
 
-/** 1-based line and column of a character offset. */
-function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+/** 1-based line and column of character offsets in `text`: one pass, then a binary search each. */
+function positionsIn(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) {
+    starts.push(index + 1);
+  }
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? 0) <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 };
+  };
 }
 
 /** A rendered image as MCP content: SVG and text as text, PNG as an image, PDF as a resource. */
@@ -246,14 +257,15 @@ export function registerLifelineTools(server: McpServer, backend: LifelineBacken
         const { line, column } = parseErrorLocation(error.message, content);
         errors.push({ line, column: column === null ? null : column + 1, message: error.message });
       }
+      const at = positionsIn(content);
       const warnings =
         diagramFamily(content) === 'sequence'
           ? sequenceWarnings(content).map((warning) => ({
-              ...lineAndColumn(content, warning.from),
+              ...at(warning.from),
               message: warning.message,
               fix: warning.fix && {
                 label: warning.fix.label,
-                ...lineAndColumn(content, warning.fix.from),
+                ...at(warning.fix.from),
                 replace: content.slice(warning.fix.from, warning.fix.to),
                 insert: warning.fix.insert,
               },
