@@ -191,6 +191,57 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
     expect(health.status).toBe(200);
   });
 
+  it.each([
+    ['an unknown method', { method: 'diagrams/steal' }],
+    ['an unknown tool', { method: 'tools/call', params: { name: 'drop_tables', arguments: {} } }],
+    [
+      'arguments that are text',
+      { method: 'tools/call', params: { name: 'read_diagram', arguments: 'x' } },
+    ],
+    [
+      'an id that is no number',
+      { method: 'tools/call', params: { name: 'read_diagram', arguments: { id: 'ten' } } },
+    ],
+    ['a foreign resource', { method: 'resources/read', params: { uri: 'file:///etc/passwd' } }],
+    [
+      'a malformed diagram uri',
+      { method: 'resources/read', params: { uri: 'lifeline://diagrams/-1' } },
+    ],
+    [
+      'deep nesting',
+      {
+        method: 'tools/call',
+        params: {
+          name: 'search',
+          arguments: { query: JSON.parse('['.repeat(500) + ']'.repeat(500)) },
+        },
+      },
+    ],
+  ])('answers %s with a JSON-RPC or tool error, and keeps serving', async (_name, message) => {
+    const response = await fetch(`${app.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${ownerToken}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 7, ...message }),
+    });
+    expect(response.status).toBe(200);
+    const answer = (await response.json()) as {
+      id: number;
+      error?: { message: string };
+      result?: { isError?: boolean };
+    };
+    expect(answer.id).toBe(7);
+    expect(
+      answer.error !== undefined || answer.result?.isError === true,
+      JSON.stringify(answer),
+    ).toBe(true);
+    expect(JSON.stringify(answer)).not.toContain('root:');
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+  });
+
   describe.each<Transport>(['http', 'stdio'])('over %s', (kind) => {
     let client: Client;
     let created: ApiDiagram;
