@@ -201,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     perMinute: limits.apiCallsPerMinute,
     failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),
     renderer,
+    writer,
     openRender: {
       enabled: deps.openRenderApi ?? false,
       perMinute: limits.openRendersPerMinute,

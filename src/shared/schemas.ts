@@ -227,11 +227,51 @@ export const apiCreateDiagramBody = createDiagramBody.extend({
 });
 export type ApiCreateDiagramBody = z.infer<typeof apiCreateDiagramBody>;
 
+/** PUT /api/v1/diagrams/{id} (bearer token): a new title, text or folder; sharing stays in the app. */
+export const apiUpdateDiagramBody = z
+  .object({
+    title: title.optional().describe('A new title.'),
+    content: content
+      .optional()
+      .describe('The new diagram text; open editors receive it at once as an edit.'),
+    folderId: folderId
+      .optional()
+      .describe('Moves the diagram into a folder of yours; null: to the root.'),
+    updatedAt: dateTime('updatedAt')
+      .optional()
+      .describe(
+        "The diagram's updatedAt as you read it: the change is refused (409) when it was changed since.",
+      ),
+  })
+  .refine(
+    (body) => body.title !== undefined || body.content !== undefined || body.folderId !== undefined,
+    'send at least one of title, content or folderId',
+  );
+export type ApiUpdateDiagramBody = z.infer<typeof apiUpdateDiagramBody>;
+
+export const SEARCH_QUERY_MAX = 200;
+
+/** GET /api/v1/diagrams (bearer token): your diagrams, or those whose title or text holds `q`. */
+export const apiListDiagramsQuery = z.object({
+  q: requiredText('q')
+    .trim()
+    .min(1, 'q must not be blank')
+    .max(SEARCH_QUERY_MAX, `q must be at most ${SEARCH_QUERY_MAX} characters`)
+    .optional()
+    .describe('Only diagrams whose title or text contains this, in any case.'),
+});
+
 /** The created diagram and the address that opens it in the editor. */
 export const apiDiagramSchema = diagramSchema.extend({
   url: z.string().describe('Opens the diagram in the Lifeline editor.'),
 });
 export type ApiDiagram = z.infer<typeof apiDiagramSchema>;
+
+/** GET /api/v1/diagrams/{id}: the diagram, your access to it and its editor address. */
+export const apiOpenedDiagramSchema = openedDiagramSchema.extend({
+  url: z.string().describe('Opens the diagram in the Lifeline editor.'),
+});
+export type ApiOpenedDiagram = z.infer<typeof apiOpenedDiagramSchema>;
 
 export const CONVERT_THEMES = ['neutral', 'dark', 'default', 'forest'] as const;
 export const CONVERT_BACKGROUNDS = ['white', 'transparent'] as const;

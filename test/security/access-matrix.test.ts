@@ -211,6 +211,37 @@ const EXPECTED: Record<string, Row> = {
     request: () => json('POST', '/api/v1/convert', { content: 'graph TD; A-->B' }),
     expect: bearer({ ownerToken: 503, strangerToken: 503 }),
   },
+  'GET /api/v1/diagrams': {
+    request: () => json('GET', '/api/v1/diagrams'),
+    expect: bearer({ ownerToken: 200, strangerToken: 200 }),
+  },
+  'GET /api/v1/diagrams/:id': {
+    request: (w) => json('GET', `/api/v1/diagrams/${w.diagramId}`),
+    expect: bearer({ ownerToken: 200, strangerToken: 404 }),
+  },
+  'PUT /api/v1/diagrams/:id': {
+    request: (w) => json('PUT', `/api/v1/diagrams/${w.diagramId}`, { title: 'Renamed' }),
+    expect: bearer({ ownerToken: 200, strangerToken: 404 }),
+  },
+  'GET /api/v1/folders': {
+    request: () => json('GET', '/api/v1/folders'),
+    expect: bearer({ ownerToken: 200, strangerToken: 200 }),
+  },
+  // A stranger's call reaches the tool, which answers "not found" inside a 200 JSON-RPC answer.
+  'POST /mcp': {
+    request: (w) => ({
+      ...json('POST', '/mcp', {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'read_diagram', arguments: { id: w.diagramId } },
+      }),
+      headers: { accept: 'application/json, text/event-stream' },
+    }),
+    expect: bearer({ ownerToken: 200, strangerToken: 200 }),
+  },
+  'GET /mcp': { request: () => json('GET', '/mcp'), expect: all(405) },
+  'DELETE /mcp': { request: () => json('DELETE', '/mcp'), expect: all(405) },
   'GET /api/v1/openapi.json': {
     request: () => json('GET', '/api/v1/openapi.json'),
     expect: all(200),

@@ -4,6 +4,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import { DIAGRAM_NOT_FOUND } from '../../shared/messages.js';
+import type { Diagram } from '../../shared/schemas.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import type { Action } from '../policy/can.js';
@@ -25,6 +26,14 @@ const REFUSED: Partial<Record<Action, string>> = {
 
 /** The answer to a change of a diagram (PUT, restore of a version): the diagram or an error. */
 export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
+  if (result.status === 'conflict') {
+    return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
+  }
+  return updatedDiagram(result);
+}
+
+/** The changed diagram, or the error a refused change answers (409 without the stored copy). */
+export function updatedDiagram(result: UpdateResult): Diagram {
   switch (result.status) {
     case 'updated':
       return result.diagram;
@@ -35,6 +44,6 @@ export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
     case 'no-folder':
       throw notFound(FOLDER_NOT_FOUND);
     case 'conflict':
-      return reply.status(409).send({ error: CONFLICT_MESSAGE, diagram: result.diagram });
+      throw new AppError(409, CONFLICT_MESSAGE);
   }
 }

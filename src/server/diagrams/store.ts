@@ -2,7 +2,7 @@
  * Reading diagrams. Every function takes the acting user and builds its condition from
  * access.ts, so another user's id behaves exactly like a missing one. Writes are writer.ts.
  */
-import { and, desc, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Diagram, DiagramSummary, OpenedDiagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { diagrams } from '../db/schema.js';
@@ -58,6 +58,25 @@ export function diagramsStore(db: Db) {
         .select(summaryColumns)
         .from(diagrams)
         .where(ownedBy(actor))
+        .orderBy(...newestFirst);
+      return rows.map(toSummary);
+    },
+
+    /**
+     * The caller's own diagrams whose title or text contains `query` (any case), newest first,
+     * without their text. A plain substring test: no pattern of the caller's is ever run.
+     */
+    async search(actor: Actor, query: string): Promise<DiagramSummary[]> {
+      const needle = query.toLowerCase();
+      const rows = await db
+        .select(summaryColumns)
+        .from(diagrams)
+        .where(
+          and(
+            ownedBy(actor),
+            sql`(strpos(lower(${diagrams.title}), ${needle}) > 0 or strpos(lower(${diagrams.content}), ${needle}) > 0)`,
+          ),
+        )
         .orderBy(...newestFirst);
       return rows.map(toSummary);
     },

@@ -1,6 +1,7 @@
 /** What every /api/v1 route file shares: its dependencies, the per-token limit and the error answers. */
-import { errorBodySchema } from '../../shared/schemas.js';
-import { bearerKey } from '../api-tokens/bearer.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBodySchema, type User } from '../../shared/schemas.js';
+import { bearerKey, requireTokenUser } from '../api-tokens/bearer.js';
 import type { ApiTokensStore } from '../api-tokens/store.js';
 import type { Db } from '../db/client.js';
 import type { FailedAuthGuard } from '../limits/address-limits.js';
@@ -15,6 +16,12 @@ export interface PublicApiDeps {
   /** Invalid tokens per client address. */
   failedAuths: FailedAuthGuard;
 }
+
+/** The bearer token's owner (401 and the failed-auth limit as every /api/v1 call has them). */
+export const tokenUserOf =
+  (deps: Pick<PublicApiDeps, 'tokens' | 'failedAuths'>) =>
+  (request: FastifyRequest, reply: FastifyReply): Promise<User> =>
+    requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
 
 export const rateLimitPerToken = (perMinute: number) => ({
   rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: bearerKey },

@@ -2,16 +2,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { convertBody, errorBodySchema } from '../../shared/schemas.js';
-import { requireTokenUser } from '../api-tokens/bearer.js';
 import type { Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
-import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
+import { errorResponses, rateLimitPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
+import { renderCallerOf, renderRequestOf } from './operations.js';
 
 export function convertApiRoutes(
   app: FastifyInstance,
   deps: PublicApiDeps & { renderer: Renderer },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const tokenUser = tokenUserOf(deps);
 
   routes.post(
     '/api/v1/convert',
@@ -35,19 +36,10 @@ export function convertApiRoutes(
     async (request, typedReply) => {
       // The typed reply only knows the JSON error bodies; images are sent untyped.
       const reply = typedReply as FastifyReply;
-      const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
-      // Pages are shared fairly per user, and the user's renders are cached for them alone.
-      const caller = { key: `user:${user.id}`, scope: `user:${user.id}` };
-      const { paper, landscape, ...image } = request.body;
-      const pdf = paper === 'fit' ? { paper } : { paper, landscape };
-      return sendImage(
-        request,
-        reply,
-        deps.renderer,
-        { ...image, pdf },
-        caller,
-        'private, no-cache',
-      );
+      const user = await tokenUser(request, reply);
+      const image = renderRequestOf(request.body);
+      const caller = renderCallerOf(user);
+      return sendImage(request, reply, deps.renderer, image, caller, 'private, no-cache');
     },
   );
 }

@@ -1,23 +1,81 @@
-/** POST /api/v1/diagrams: create a diagram with an API token. */
+/**
+ * /api/v1/diagrams and /api/v1/folders: list, search, read, create, change and move diagrams with
+ * an API token. The work is operations.ts's, which the MCP server shares.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiCreateDiagramBody, apiDiagramSchema, errorBodySchema } from '../../shared/schemas.js';
-import { requireTokenUser } from '../api-tokens/bearer.js';
-import { diagramWriter } from '../diagrams/writer.js';
-import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
-import { notFound } from '../errors.js';
-import { FOLDER_NOT_FOUND } from '../folders/replies.js';
-import { foldersStore } from '../folders/store.js';
+import { z } from '../../shared/zod.js';
+import {
+  apiCreateDiagramBody,
+  apiDiagramSchema,
+  apiListDiagramsQuery,
+  apiOpenedDiagramSchema,
+  apiUpdateDiagramBody,
+  diagramSummarySchema,
+  errorBodySchema,
+  folderSchema,
+  idParams,
+} from '../../shared/schemas.js';
+import { errorResponses, rateLimitPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
+import type { ApiOperations } from './operations.js';
 
-export function diagramApiRoutes(app: FastifyInstance, deps: PublicApiDeps): void {
+const notFoundAnswer = errorBodySchema.describe(
+  'No such diagram of yours or shared with you (another user’s diagram answers the same), or the folder is not yours.',
+);
+
+export function diagramApiRoutes(
+  app: FastifyInstance,
+  deps: PublicApiDeps,
+  operations: ApiOperations,
+): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const diagrams = diagramWriter(deps.db);
-  const folders = foldersStore(deps.db);
+  const common = { config: rateLimitPerToken(deps.perMinute) };
+  const tokenUser = tokenUserOf(deps);
+
+  routes.get(
+    '/api/v1/diagrams',
+    {
+      ...common,
+      schema: {
+        summary: 'List or search your diagrams',
+        description:
+          'Your own diagrams, newest first, without their text; with `q`, only those whose title or text contains it (any case).',
+        tags: ['Diagrams'],
+        security: [{ bearerAuth: [] }],
+        querystring: apiListDiagramsQuery,
+        response: { 200: z.array(diagramSummarySchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await tokenUser(request, reply);
+      return operations.listDiagrams(user, request.query.q);
+    },
+  );
+
+  routes.get(
+    '/api/v1/diagrams/:id',
+    {
+      ...common,
+      schema: {
+        summary: 'Read a diagram',
+        description:
+          'A diagram you own or that is shared with you, with its text as open editors have it and your access (owner, editor or viewer).',
+        tags: ['Diagrams'],
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: apiOpenedDiagramSchema, ...errorResponses, 404: notFoundAnswer },
+      },
+    },
+    async (request, reply) => {
+      const user = await tokenUser(request, reply);
+      return operations.readDiagram(user, request.params.id);
+    },
+  );
 
   routes.post(
     '/api/v1/diagrams',
     {
-      config: rateLimitPerToken(deps.perMinute),
+      ...common,
       schema: {
         summary: 'Create a diagram',
         description:
@@ -33,14 +91,54 @@ export function diagramApiRoutes(app: FastifyInstance, deps: PublicApiDeps): voi
       },
     },
     async (request, reply) => {
-      const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
-      const { folderId } = request.body;
-      if (folderId != null && !(await folders.owns(user.id, folderId))) {
-        throw notFound(FOLDER_NOT_FOUND);
-      }
-      const diagram = await diagrams.create(user, request.body);
-      const url = `${deps.siteOrigin}/?diagramId=${diagram.id}`;
-      return reply.status(201).send({ ...diagram, url });
+      const user = await tokenUser(request, reply);
+      return reply.status(201).send(await operations.createDiagram(user, request.body));
+    },
+  );
+
+  routes.put(
+    '/api/v1/diagrams/:id',
+    {
+      ...common,
+      schema: {
+        summary: 'Change or move a diagram',
+        description:
+          'A new title or text is one edit of the live document: editors that have the diagram open see it at once, and History records you as its author. `folderId` moves the diagram (owner only).',
+        tags: ['Diagrams'],
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: apiUpdateDiagramBody,
+        response: {
+          200: apiDiagramSchema.describe('The changed diagram.'),
+          ...errorResponses,
+          403: errorBodySchema.describe('You may read the diagram but not make this change.'),
+          404: notFoundAnswer,
+          409: errorBodySchema.describe('The diagram was changed after `updatedAt`.'),
+          413: errorBodySchema.describe('The text is over the limit of the live document.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await tokenUser(request, reply);
+      return operations.updateDiagram(user, request.params.id, request.body);
+    },
+  );
+
+  routes.get(
+    '/api/v1/folders',
+    {
+      ...common,
+      schema: {
+        summary: 'List your folders',
+        description: 'Your folders in the order the sidebar shows them.',
+        tags: ['Diagrams'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: z.array(folderSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const user = await tokenUser(request, reply);
+      return operations.listFolders(user);
     },
   );
 }

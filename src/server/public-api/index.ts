@@ -1,27 +1,38 @@
 /**
  * The public API (/api/v1, bearer token) in its own plugin scope, so its OpenAPI document holds
- * exactly these routes; plus the document itself and a readable page of it at /api/docs.
+ * exactly these routes; plus the document itself and a readable page of it at /api/docs, and the
+ * MCP endpoint (/mcp) on the same token, limits and operations (hidden from the document).
  */
 import type { FastifyInstance } from 'fastify';
 import { openRenderRoutes, type OpenRenderOptions } from '../open-render/routes.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
+import { mcpRoutes } from '../mcp/routes.js';
 import type { Renderer } from '../render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
 import type { PublicApiDeps } from './common.js';
 import { diagramApiRoutes } from './diagram-routes.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 import { openApiDocument, registerOpenApi } from './openapi.js';
+import { apiOperations } from './operations.js';
 import { traceImportApiRoutes } from './trace-import-routes.js';
 
 export async function publicApiRoutes(
   app: FastifyInstance,
-  deps: PublicApiDeps & { renderer: Renderer; openRender: OpenRenderOptions },
+  deps: PublicApiDeps & {
+    renderer: Renderer;
+    writer: DiagramWriter;
+    openRender: OpenRenderOptions;
+  },
 ): Promise<void> {
+  const operations = apiOperations(deps);
   await app.register(async (api) => {
     await registerOpenApi(api);
-    diagramApiRoutes(api, deps);
+    diagramApiRoutes(api, deps, operations);
     convertApiRoutes(api, deps);
     await traceImportApiRoutes(api, deps);
     await openRenderRoutes(api, deps.openRender);
+    // The MCP endpoint shares the token, the limits and the operations of /api/v1.
+    mcpRoutes(api, deps, operations);
 
     api.get('/api/v1/openapi.json', { schema: { hide: true } }, async () =>
       openApiDocument(api, deps.siteOrigin),

@@ -1,0 +1,55 @@
+/**
+ * What the MCP tools need from Lifeline, for one API token's user. Two back ends implement it:
+ * in-process.ts (the /mcp endpoint: the stores, the writer and the renderer of this instance)
+ * and over-http.ts (the lifeline-mcp command: /api/v1 of any Lifeline server). Each method
+ * answers what the matching /api/v1 call answers, or throws an error carrying its message.
+ */
+import type {
+  ApiCreateDiagramBody,
+  ApiDiagram,
+  ApiOpenedDiagram,
+  ApiUpdateDiagramBody,
+  ConvertBody,
+  DiagramSummary,
+  Folder,
+} from '../../shared/schemas.js';
+
+export interface RenderedImage {
+  body: Uint8Array;
+  /** The answer's media type (image/png, image/svg+xml, application/pdf, …). */
+  contentType: string;
+  /** Drawn only with its `%%` comment lines removed, as the preview draws it. */
+  fallback: boolean;
+}
+
+export interface LifelineBackend {
+  /** GET /api/v1/diagrams[?q=] */
+  listDiagrams(query?: string): Promise<DiagramSummary[]>;
+  /** GET /api/v1/folders */
+  listFolders(): Promise<Folder[]>;
+  /** GET /api/v1/diagrams/{id} */
+  readDiagram(id: number): Promise<ApiOpenedDiagram>;
+  /** POST /api/v1/diagrams */
+  createDiagram(body: ApiCreateDiagramBody): Promise<ApiDiagram>;
+  /** PUT /api/v1/diagrams/{id} */
+  updateDiagram(id: number, body: ApiUpdateDiagramBody): Promise<ApiDiagram>;
+  /** POST /api/v1/convert */
+  render(body: ConvertBody): Promise<RenderedImage>;
+}
+
+/** A refused call: the API's status and message. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiCallError';
+  }
+}
+
+/** The HTTP status an error of either back end stands for (the server's AppError has one too). */
+export function statusOf(error: unknown): number | null {
+  if (typeof error !== 'object' || error === null || !('statusCode' in error)) return null;
+  return typeof error.statusCode === 'number' ? error.statusCode : null;
+}

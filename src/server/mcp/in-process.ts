@@ -1,0 +1,15 @@
+/** The MCP tools' back end inside the app (/mcp): /api/v1's operations for the token's user. */
+import type { User } from '../../shared/schemas.js';
+import type { ApiOperations } from '../public-api/operations.js';
+import type { LifelineBackend } from './backend.js';
+
+export function inProcessBackend(operations: ApiOperations, user: User): LifelineBackend {
+  return {
+    listDiagrams: (query) => operations.listDiagrams(user, query),
+    listFolders: () => operations.listFolders(user),
+    readDiagram: (id) => operations.readDiagram(user, id),
+    createDiagram: (body) => operations.createDiagram(user, body),
+    updateDiagram: (id, body) => operations.updateDiagram(user, id, body),
+    render: (body) => operations.render(user, body),
+  };
+}

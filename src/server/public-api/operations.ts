@@ -1,0 +1,93 @@
+/**
+ * What /api/v1 does for a token's user, once: its routes call these, and so does the MCP server
+ * on this instance (mcp/in-process.ts). Reads go through the stores, writes through the diagram
+ * writer (a change of title or text is a live edit), images through the renderer.
+ */
+import type {
+  ApiCreateDiagramBody,
+  ApiDiagram,
+  ApiOpenedDiagram,
+  ApiUpdateDiagramBody,
+  ConvertBody,
+  DiagramSummary,
+  Folder,
+  User,
+} from '../../shared/schemas.js';
+import type { Db } from '../db/client.js';
+import { DIAGRAM_NOT_FOUND, updatedDiagram } from '../diagrams/replies.js';
+import { diagramsStore } from '../diagrams/store.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
+import { notFound } from '../errors.js';
+import { FOLDER_NOT_FOUND } from '../folders/replies.js';
+import { foldersStore } from '../folders/store.js';
+import type { RenderCaller, RenderRequest, RenderResult, Renderer } from '../render/renderer.js';
+
+export interface ApiOperationsDeps {
+  db: Db;
+  /** The app's writer, connected to the live documents. */
+  writer: DiagramWriter;
+  renderer: Renderer;
+  siteOrigin: string;
+}
+
+/** Pages are shared fairly per user, and the user's renders are cached for them alone. */
+export const renderCallerOf = (user: User): RenderCaller => ({
+  key: `user:${user.id}`,
+  scope: `user:${user.id}`,
+});
+
+/** A convert body as the renderer takes it. */
+export function renderRequestOf(body: ConvertBody): RenderRequest {
+  const { paper, landscape, ...image } = body;
+  const pdf = paper === 'fit' ? { paper } : { paper, landscape };
+  return { ...image, pdf };
+}
+
+export function apiOperations(deps: ApiOperationsDeps) {
+  const diagrams = diagramsStore(deps.db);
+  const folders = foldersStore(deps.db);
+  const editorUrl = (id: number) => `${deps.siteOrigin}/?diagramId=${id}`;
+
+  return {
+    editorUrl,
+
+    /** The user's own diagrams without their text, newest first; with a query, those that hold it. */
+    listDiagrams(user: User, query?: string): Promise<DiagramSummary[]> {
+      return query ? diagrams.search(user, query) : diagrams.listSummaries(user);
+    },
+
+    listFolders(user: User): Promise<Folder[]> {
+      return folders.list(user.id);
+    },
+
+    /** A diagram the user owns or collaborates on, holding every acknowledged live edit. */
+    async readDiagram(user: User, id: number): Promise<ApiOpenedDiagram> {
+      await deps.writer.settle(id);
+      const diagram = await diagrams.open(user, id);
+      if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
+      return { ...diagram, url: editorUrl(id) };
+    },
+
+    async createDiagram(user: User, body: ApiCreateDiagramBody): Promise<ApiDiagram> {
+      if (body.folderId != null && !(await folders.owns(user.id, body.folderId))) {
+        throw notFound(FOLDER_NOT_FOUND);
+      }
+      const diagram = await deps.writer.create(user, body);
+      return { ...diagram, url: editorUrl(diagram.id) };
+    },
+
+    /** The same write as the app's PUT: one live edit, the user as its author. */
+    async updateDiagram(user: User, id: number, body: ApiUpdateDiagramBody): Promise<ApiDiagram> {
+      const { updatedAt, ...patch } = body;
+      const expected = updatedAt ? new Date(updatedAt) : null;
+      const diagram = updatedDiagram(await deps.writer.edit(user, id, patch, expected));
+      return { ...diagram, url: editorUrl(id) };
+    },
+
+    render(user: User, body: ConvertBody): Promise<RenderResult> {
+      return deps.renderer.render(renderRequestOf(body), renderCallerOf(user));
+    },
+  };
+}
+
+export type ApiOperations = ReturnType<typeof apiOperations>;
