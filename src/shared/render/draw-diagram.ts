@@ -16,6 +16,9 @@ import {
   type MermaidTheme,
 } from '../mermaid-config.js';
 import type { DiagramRender } from './diagram-render.js';
+import { diagramFamily } from '../diagram-text/kind.js';
+import { sequenceStyles, withoutStyleStatements } from '../diagram-text/sequence-styles.js';
+import { styleSequenceMarkup, type DrawingStyles } from './sequence-styling.js';
 
 export interface DrawOptions {
   /**
@@ -47,16 +50,37 @@ function drawnDiagram(
   status: 'ok' | 'fallback',
   drawing: MermaidDrawing,
   error: string | null,
+  styles: DrawingStyles | null,
 ): DrawnDiagram {
+  const styled = (markup: string) => (styles ? styleSequenceMarkup(markup, styles) : markup);
+  let svg: string | undefined;
   return {
     status,
+    // Both the drawn and the sanitized markup carry the styles; the second still only when read.
     get svg() {
-      return drawing.svg;
+      return (svg ??= styled(drawing.svg));
     },
-    drawnSvg: drawing.lifelineDrawnSvg ?? drawing.svg,
+    drawnSvg: styled(drawing.lifelineDrawnSvg ?? drawing.svg),
     diagramType: drawing.diagramType,
     error,
   };
+}
+
+/** A cheap look for a line starting with a styling keyword (one pass, no backtracking). */
+const MAY_HAVE_STYLES = /^[ \t]*(?:classDef|style|class|linkStyle)[ \t]/im;
+
+/**
+ * The styling statements of a sequence diagram (mermaid's parser does not know them): the text
+ * mermaid draws, with their lines emptied, and the styles to put on its drawing. Text without
+ * them is drawn exactly as written.
+ */
+function separateStyles(text: string): { text: string; styles: DrawingStyles | null } {
+  if (!MAY_HAVE_STYLES.test(text) || diagramFamily(text) !== 'sequence') {
+    return { text, styles: null };
+  }
+  const styles = sequenceStyles(text);
+  if (!styles.rules.some((rule) => rule.complete)) return { text, styles: null };
+  return { text: withoutStyleStatements(text, styles.rules), styles };
 }
 
 /** mermaid's error as text: an Error, its parser's `{ str }` object, or anything else. */
@@ -105,15 +129,16 @@ export function createDrawDiagram(loadMermaid: () => Promise<Mermaid>): DrawDiag
       });
       initialisedTheme = theme;
     }
+    const { text: drawn, styles } = separateStyles(text);
     try {
-      return drawnDiagram('ok', await renderOnce(mermaid, text), null);
+      return drawnDiagram('ok', await renderOnce(mermaid, drawn), null, styles);
     } catch (error) {
       const message = errorText(error);
       // Spec §2: a diagram that fails is drawn again with its comment lines removed.
-      const stripped = stripCommentLines(text);
-      if (stripped !== text && stripped.trim() !== '') {
+      const stripped = stripCommentLines(drawn);
+      if (stripped !== drawn && stripped.trim() !== '') {
         try {
-          return drawnDiagram('fallback', await renderOnce(mermaid, stripped), message);
+          return drawnDiagram('fallback', await renderOnce(mermaid, stripped), message, styles);
         } catch {
           // Fall through to the error.
         }
