@@ -8,6 +8,7 @@
  * Every scan moves forward through its line once.
  */
 import { closestName } from './edit-distance.js';
+import { diagramFamily } from './kind.js';
 import { checkStyleProperty, type SafeStyle, type StyleCheck } from './safe-style.js';
 import {
   participantsOf,
@@ -380,4 +381,24 @@ export function messageNumberAt(statements: readonly Statement[], line: number):
     if (statements[index]?.kind === 'message') number++;
   }
   return number;
+}
+
+/** A cheap look for a line starting with a styling keyword (one pass, no backtracking). */
+const MAY_HAVE_STYLES = /^[ \t]*(?:classDef|style|class|linkStyle)[ \t]/im;
+
+/**
+ * What mermaid draws of `text` and the styles to put on its drawing: a sequence diagram's
+ * complete styling statements become empty lines (mermaid's sequence parser does not know them).
+ * Any other text is drawn exactly as written, with no styles.
+ */
+export function separateStyleStatements(text: string): {
+  text: string;
+  styles: SequenceStyles | null;
+} {
+  if (!MAY_HAVE_STYLES.test(text) || diagramFamily(text) !== 'sequence') {
+    return { text, styles: null };
+  }
+  const styles = sequenceStyles(text);
+  if (!styles.rules.some((rule) => rule.complete)) return { text, styles: null };
+  return { text: withoutStyleStatements(text, styles.rules), styles };
 }

@@ -16,8 +16,7 @@ import {
   type MermaidTheme,
 } from '../mermaid-config.js';
 import type { DiagramRender } from './diagram-render.js';
-import { diagramFamily } from '../diagram-text/kind.js';
-import { sequenceStyles, withoutStyleStatements } from '../diagram-text/sequence-styles.js';
+import { separateStyleStatements } from '../diagram-text/sequence-styles.js';
 import { styleSequenceMarkup, type DrawingStyles } from './sequence-styling.js';
 
 export interface DrawOptions {
@@ -66,23 +65,6 @@ function drawnDiagram(
   };
 }
 
-/** A cheap look for a line starting with a styling keyword (one pass, no backtracking). */
-const MAY_HAVE_STYLES = /^[ \t]*(?:classDef|style|class|linkStyle)[ \t]/im;
-
-/**
- * The styling statements of a sequence diagram (mermaid's parser does not know them): the text
- * mermaid draws, with their lines emptied, and the styles to put on its drawing. Text without
- * them is drawn exactly as written.
- */
-function separateStyles(text: string): { text: string; styles: DrawingStyles | null } {
-  if (!MAY_HAVE_STYLES.test(text) || diagramFamily(text) !== 'sequence') {
-    return { text, styles: null };
-  }
-  const styles = sequenceStyles(text);
-  if (!styles.rules.some((rule) => rule.complete)) return { text, styles: null };
-  return { text: withoutStyleStatements(text, styles.rules), styles };
-}
-
 /** mermaid's error as text: an Error, its parser's `{ str }` object, or anything else. */
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
@@ -129,7 +111,7 @@ export function createDrawDiagram(loadMermaid: () => Promise<Mermaid>): DrawDiag
       });
       initialisedTheme = theme;
     }
-    const { text: drawn, styles } = separateStyles(text);
+    const { text: drawn, styles } = separateStyleStatements(text);
     try {
       return drawnDiagram('ok', await renderOnce(mermaid, drawn), null, styles);
     } catch (error) {
