@@ -111,4 +111,45 @@ test.describe('styled sequence diagrams in the editor', () => {
     await expect.poll(() => editor.text()).toBe(STYLED.replace(',stroke-width:2px', ''));
     await expect(page.locator('.cm-lintRange-warning')).toHaveCount(0);
   });
+
+  test('the palette on a right-click writes the statement as one undo step', async ({ page }) => {
+    await editor.setText(STYLED);
+    await expect
+      .poll(() => computed(page, 'rect.actor-top[name="Web"]', 'fill'))
+      .toBe('rgb(224, 231, 255)');
+    // A corner of the box: its name in the middle is part of the participant too.
+    const corner = { button: 'right', position: { x: 12, y: 12 } } as const;
+    await frame(page).locator('rect.actor-top[name="Web"]').click(corner);
+    const palette = frame(page).getByRole('menu', { name: 'Colour of Web' });
+    await expect(palette.getByRole('menuitem')).toHaveCount(7);
+    await palette.getByRole('menuitem', { name: 'Green' }).click();
+    await expect(palette).toBeHidden();
+    const greener = STYLED.replace(
+      'style Web fill:#e0e7ff,stroke:#4338ca,stroke-width:2px',
+      'style Web fill:#dcfce7,stroke:#16a34a,color:#14532d',
+    );
+    await expect.poll(() => editor.text()).toBe(greener);
+    await expect
+      .poll(() => computed(page, 'rect.actor-top[name="Web"]', 'fill'))
+      .toBe('rgb(220, 252, 231)');
+
+    await frame(page).locator('text.messageText', { hasText: 'charge' }).click({ button: 'right' });
+    const messagePalette = frame(page).getByRole('menu', { name: 'Colour of message 0' });
+    await messagePalette.getByRole('menuitem', { name: 'Red' }).click();
+    const redder = `${greener}\n    linkStyle 0 stroke:#dc2626,color:#dc2626\n`;
+    await expect.poll(() => editor.text()).toBe(redder);
+    await expect.poll(() => computed(page, '.messageLine0', 'stroke')).toBe('rgb(220, 38, 38)');
+
+    // Escape closes the palette without writing anything.
+    await frame(page).locator('rect.actor-top[name="Stripe"]').click(corner);
+    await frame(page).getByRole('menu', { name: 'Colour of Stripe' }).press('Escape');
+    await expect(frame(page).getByRole('menu')).toHaveCount(0);
+
+    // Each pick is one undo step.
+    await editor.content.click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editor.text()).toBe(greener);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editor.text()).toBe(STYLED);
+  });
 });

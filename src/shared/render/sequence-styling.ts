@@ -8,6 +8,7 @@
  * only after safe-style.ts has validated them.
  */
 import type { SafeStyle, SafeStyleProperty } from '../diagram-text/safe-style.js';
+import type { StyleTarget } from '../diagram-text/style-edit.js';
 
 export interface DrawingStyles {
   participants: ReadonlyMap<string, SafeStyle>;
@@ -113,10 +114,12 @@ function markerCopy(svg: Element, reference: string, stroke: string, suffix: str
   return `url(#${copy.id})`;
 }
 
+/** One line (or path) per message, in source order, each right after its label's lines. */
+const messageLines = (svg: Element) => svg.querySelectorAll('.messageLine0, .messageLine1');
+
 function styleMessages(svg: Element, styles: DrawingStyles['messages']) {
   if (styles.size === 0) return;
-  // One line (or path) per message, in source order, each after its label's lines.
-  const lines = svg.querySelectorAll('.messageLine0, .messageLine1');
+  const lines = messageLines(svg);
   for (const [index, style] of styles) {
     const line = lines[index];
     if (!line) continue;
@@ -148,4 +151,27 @@ export function styleSequenceMarkup(markup: string, styles: DrawingStyles): stri
   styleParticipants(svg, styles.participants);
   styleMessages(svg, styles.messages);
   return template.innerHTML;
+}
+
+/** The participant or message `element` of a drawn sequence diagram belongs to, if any. */
+export function styleTargetAt(svg: Element, element: Element): StyleTarget | null {
+  let line: Element | null = element.closest('.messageLine0, .messageLine1');
+  for (
+    let label = element.closest('text.messageText');
+    label && !line;
+    label = label.nextElementSibling
+  ) {
+    if (label.matches('.messageLine0, .messageLine1')) line = label;
+    else if (!label.matches('text.messageText')) break;
+  }
+  if (line) {
+    const index = [...messageLines(svg)].indexOf(line);
+    return index < 0 ? null : { kind: 'message', index };
+  }
+  for (const [name, containers] of participantParts(svg)) {
+    for (const container of containers) {
+      if (container.contains(element)) return { kind: 'participant', name };
+    }
+  }
+  return null;
 }
