@@ -6,10 +6,7 @@
  * hostile values are emptied and never let a value through that the filter refuses, and stock
  * mermaid draws the emptied text exactly as it draws the text without the statements.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
 import { launchMermaidPages } from '../../test/support/mermaid-pages';
 import {
   checkStyleProperty,
@@ -17,13 +14,12 @@ import {
 } from '../../src/shared/diagram-text/safe-style';
 import { separateStyleStatements } from '../../src/shared/diagram-text/sequence-styles';
 import { participantsOf, readSequence } from '../../src/shared/diagram-text/sequence';
-import { buildCorpus, type CorpusDiagram } from './corpus';
+import { buildCorpus, fixtureDiagrams, mermaidSpecDiagrams } from './corpus';
 import { fuzzCases } from './fuzz';
 import { seeded, type Random } from './random';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
 const CASES = 2000;
-const SPEC_DIR = 'test/fixtures/mermaid-spec';
 
 const VALUES = [
   '#fef3c7',
@@ -100,17 +96,12 @@ const sequenceCases = fuzzCases(SEED, CASES).filter((c) => c.name.endsWith('-seq
 
 describe('styling statements and stock mermaid', () => {
   it('leaves every text without styling statements exactly as written', () => {
-    const spec = readdirSync(SPEC_DIR)
-      .filter((name) => name.endsWith('.json') && name !== 'excluded.json')
-      .flatMap(
-        (name) =>
-          (JSON.parse(readFileSync(join(SPEC_DIR, name), 'utf8')) as { diagrams: CorpusDiagram[] })
-            .diagrams,
-      );
-    const fixtures = readdirSync(FIXTURES_DIR)
-      .filter((name) => name.endsWith('.mmd'))
-      .map((name) => ({ name, text: readFileSync(join(FIXTURES_DIR, name), 'utf8') }));
-    const all = [...buildCorpus(), ...spec, ...fixtures, ...fuzzCases(SEED, CASES)];
+    const all = [
+      ...buildCorpus(),
+      ...mermaidSpecDiagrams(),
+      ...fixtureDiagrams(),
+      ...fuzzCases(SEED, CASES),
+    ];
     expect(all.length).toBeGreaterThan(3000);
     const changed = all
       .filter(({ text }) => {

@@ -255,22 +255,32 @@ export function sequenceStyles(
     }
   }
 
-  const unknownParticipant = (target: NameRef, rule: StyleRule) => {
-    if (known.has(target.name)) return false;
-    const meant = suggest.closest(target.name, participants);
+  /** An unknown name: a fix to the closest known one, else one adding `declaration` above. */
+  const unknown = (
+    ref: NameRef,
+    rule: StyleRule,
+    what: string,
+    candidates: readonly string[],
+    declaration: string,
+  ) => {
+    const meant = suggest.closest(ref.name, candidates);
     const start = lineStart(rule);
     warn.push({
-      ...target,
-      message: `No participant "${target.name}" in this diagram`,
+      ...ref,
+      message: `No ${what} "${ref.name}" in this diagram`,
       fix: meant
-        ? { ...target, insert: meant, label: `Change to ${meant}` }
+        ? { ...ref, insert: meant, label: `Change to ${meant}` }
         : {
             from: start,
             to: start,
-            insert: `${' '.repeat(rule.indent)}participant ${target.name}\n`,
-            label: `Add participant ${target.name}`,
+            insert: `${' '.repeat(rule.indent)}${declaration}\n`,
+            label: `Add ${declaration.split(' ', 2).join(' ')}`,
           },
     });
+  };
+  const unknownParticipant = (target: NameRef, rule: StyleRule) => {
+    if (known.has(target.name)) return false;
+    unknown(target, rule, 'participant', participants, `participant ${target.name}`);
     return true;
   };
 
@@ -284,20 +294,8 @@ export function sequenceStyles(
       const className = rule.className;
       const style = classes.get(className.name);
       if (!style) {
-        const meant = suggest.closest(className.name, result.classes);
-        const start = lineStart(rule);
-        warn.push({
-          ...className,
-          message: `No classDef "${className.name}" in this diagram`,
-          fix: meant
-            ? { ...className, insert: meant, label: `Change to ${meant}` }
-            : {
-                from: start,
-                to: start,
-                insert: `${' '.repeat(rule.indent)}classDef ${className.name} ${NEW_CLASS_PROPERTIES}\n`,
-                label: `Add classDef ${className.name}`,
-              },
-        });
+        const declaration = `classDef ${className.name} ${NEW_CLASS_PROPERTIES}`;
+        unknown(className, rule, 'classDef', result.classes, declaration);
       }
       for (const target of rule.targets) {
         if (!unknownParticipant(target, rule) && style) merge(fromClasses, target.name, style);
