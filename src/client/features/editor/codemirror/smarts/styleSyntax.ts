@@ -88,30 +88,33 @@ const highlighter = ViewPlugin.fromClass(
 
 const statementsCache = new WeakMap<Text, Statement[]>();
 
-/** The number `linkStyle` gives the message on the hovered line. */
-const messageNumberHover = hoverTooltip((view, pos) => {
-  const { doc } = view.state;
-  if (!isSequence(doc)) return null;
-  let statements = statementsCache.get(doc);
-  if (!statements) {
-    statements = readSequence(doc.toString());
-    statementsCache.set(doc, statements);
-  }
-  const line = doc.lineAt(pos);
-  const number = messageNumberAt(statements, line.number);
-  if (number === null) return null;
-  const start = line.from + (line.text.length - line.text.trimStart().length);
-  return {
-    pos: Math.max(start, Math.min(pos, line.to)),
-    above: true,
-    create: () => {
-      const dom = document.createElement('div');
-      dom.className = 'cm-message-number';
-      dom.textContent = EDITOR_STYLE_TEXT.messageNumber(number);
-      return { dom };
-    },
-  };
-});
+/** The number `linkStyle` gives the message on the hovered line; typing hides it. */
+const messageNumberHover = hoverTooltip(
+  (view, pos) => {
+    const { doc } = view.state;
+    if (!isSequence(doc)) return null;
+    let statements = statementsCache.get(doc);
+    if (!statements) {
+      statements = readSequence(doc.toString());
+      statementsCache.set(doc, statements);
+    }
+    const line = doc.lineAt(pos);
+    const number = messageNumberAt(statements, line.number);
+    if (number === null) return null;
+    const start = line.from + (line.text.length - line.text.trimStart().length);
+    return {
+      pos: Math.max(start, Math.min(pos, line.to)),
+      above: true,
+      create: () => {
+        const dom = document.createElement('div');
+        dom.className = 'cm-message-number';
+        dom.textContent = EDITOR_STYLE_TEXT.messageNumber(number);
+        return { dom };
+      },
+    };
+  },
+  { hideOnChange: true },
+);
 
 // Descendant rules too: the mermaid grammar's own highlight spans may sit inside these marks.
 const styleTheme = EditorView.baseTheme({
