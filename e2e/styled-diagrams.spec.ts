@@ -152,4 +152,28 @@ test.describe('styled sequence diagrams in the editor', () => {
     await page.keyboard.press('ControlOrMeta+z');
     await expect.poll(() => editor.text()).toBe(STYLED);
   });
+
+  test('a long press on touch opens the palette too', async ({ page }) => {
+    await editor.setText(STYLED);
+    const stripe = frame(page).locator('rect.actor-top[name="Stripe"]');
+    await expect(stripe).toBeVisible();
+    // A finger resting on the box: pointerdown of a touch pointer, and no move or lift.
+    await stripe.evaluate((element) => {
+      const { left, top } = element.getBoundingClientRect();
+      element.dispatchEvent(
+        new PointerEvent('pointerdown', {
+          pointerType: 'touch',
+          bubbles: true,
+          clientX: left + 10,
+          clientY: top + 10,
+        }),
+      );
+    });
+    const palette = frame(page).getByRole('menu', { name: 'Colour of Stripe' });
+    await expect(palette).toBeVisible();
+    await palette.getByRole('menuitem', { name: 'Violet' }).click();
+    await expect
+      .poll(() => editor.text())
+      .toBe(`${STYLED}\n    style Stripe fill:#ede9fe,stroke:#7c3aed,color:#4c1d95\n`);
+  });
 });
