@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
+import { PNG } from 'pngjs';
 import { EditorPage } from './support/editorPage';
+import { exportAs } from './support/exportAs';
 
 const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
 const line = (page: Page, number: number) => page.locator('.cm-line').nth(number - 1);
@@ -175,5 +177,21 @@ test.describe('styled sequence diagrams in the editor', () => {
     await expect
       .poll(() => editor.text())
       .toBe(`${STYLED}\n    style Stripe fill:#ede9fe,stroke:#7c3aed,color:#4c1d95\n`);
+  });
+
+  test('the exported SVG and PNG carry the styles', async ({ page }) => {
+    await editor.setText(STYLED);
+    await expect
+      .poll(() => computed(page, 'rect.actor-top[name="Web"]', 'fill'))
+      .toBe('rgb(224, 231, 255)');
+    const svg = (await exportAs(page, 'SVG')).bytes.toString('utf8');
+    expect(svg).toMatch(/<rect[^>]*name="Web"[^>]*style="[^"]*fill: rgb\(224, 231, 255\)/);
+    expect(svg).toMatch(/class="messageLine1"[^>]*style="[^"]*stroke: rgb\(220, 38, 38\)/);
+    const png = PNG.sync.read((await exportAs(page, 'PNG')).bytes);
+    let webFill = 0;
+    for (let at = 0; at < png.data.length; at += 4) {
+      if (png.data[at] === 224 && png.data[at + 1] === 231 && png.data[at + 2] === 255) webFill++;
+    }
+    expect(webFill).toBeGreaterThan(5000);
   });
 });
