@@ -1,5 +1,4 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { readFixture } from '../test/fixtures/diagrams';
 import { PNG } from 'pngjs';
 import { EXPORT_TEXT } from '../src/shared/messages';
@@ -7,6 +6,7 @@ import { DIAGRAM_TEXT_MAX } from '../src/shared/constants';
 import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
+import { exportAs } from './support/exportAs';
 import { toastLocator } from './support/toasts';
 
 const FLOW = readFixture('flow.mmd');
@@ -30,17 +30,6 @@ async function showDiagram(page: Page, text: string) {
   const preview = page.getByTestId(PREVIEW_TESTIDS.root);
   await expect(preview).toHaveAttribute('data-shown-length', String(text.length));
   await expect(preview).toHaveAttribute('data-status', 'ok');
-}
-
-async function exportAs(page: Page, format: 'SVG' | 'PNG') {
-  await page.getByTestId(EXPORT_TESTIDS.button).click();
-  await expect(page.getByRole('menu')).toContainText('Choose Format');
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: format }).click(),
-  ]);
-  await expect(toastLocator(page)).toContainText(EXPORT_TEXT.success(format));
-  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
 }
 
 /** Where the exported SVG puts each node label (in SVG pixels), measured in a blank page. */

@@ -2,8 +2,9 @@
  * The sameness corpus: diagrams of every kind mermaid draws and every sequence diagram construct,
  * generated from a fixed seed. `npx tsx scripts/corpus/corpus.ts <dir>` writes them as .mmd files.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
 import { otherKinds } from './kinds';
 import { seeded, type CorpusDiagram } from './random';
 import { sequenceDiagrams } from './sequence';
@@ -12,6 +13,25 @@ export type { CorpusDiagram } from './random';
 
 export function buildCorpus(): CorpusDiagram[] {
   return [...sequenceDiagrams(seeded(20261123), 260), ...otherKinds(6)];
+}
+
+/** Mermaid's own rendering-spec diagrams that stock mermaid draws (test/fixtures/mermaid-spec). */
+export function mermaidSpecDiagrams(): CorpusDiagram[] {
+  const dir = 'test/fixtures/mermaid-spec';
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json') && name !== 'excluded.json')
+    .flatMap(
+      (name) =>
+        (JSON.parse(readFileSync(join(dir, name), 'utf8')) as { diagrams: CorpusDiagram[] })
+          .diagrams,
+    );
+}
+
+/** The fixture diagrams (small, medium, large, flow, over-limit). */
+export function fixtureDiagrams(): CorpusDiagram[] {
+  return readdirSync(FIXTURES_DIR)
+    .filter((name) => name.endsWith('.mmd'))
+    .map((name) => ({ name, text: readFileSync(join(FIXTURES_DIR, name), 'utf8') }));
 }
 
 /**

@@ -5,29 +5,23 @@
  * construct, plus every fixture;
  * `npm run test:corpus` runs the whole corpus.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES_DIR } from '../../test/fixtures/diagrams';
 import { launchMermaidPages, type Drawing } from '../../test/support/mermaid-pages';
-import { buildCorpus, isDocumentedExample, sampleCorpus, type CorpusDiagram } from './corpus';
+import {
+  buildCorpus,
+  fixtureDiagrams,
+  isDocumentedExample,
+  mermaidSpecDiagrams,
+  sampleCorpus,
+} from './corpus';
 import { REGRESSIONS } from './regressions';
 import { compareWithStock } from './sameness';
 
 const whole = process.env.CORPUS === 'all';
 const corpus = buildCorpus();
 /** Mermaid's own rendering-spec diagrams that stock mermaid draws (test/fixtures/mermaid-spec). */
-const SPEC_DIR = 'test/fixtures/mermaid-spec';
-const specDiagrams = readdirSync(SPEC_DIR)
-  .filter((name) => name.endsWith('.json') && name !== 'excluded.json')
-  .flatMap(
-    (name) =>
-      (JSON.parse(readFileSync(join(SPEC_DIR, name), 'utf8')) as { diagrams: CorpusDiagram[] })
-        .diagrams,
-  );
-const fixtures = readdirSync(FIXTURES_DIR)
-  .filter((name) => name.endsWith('.mmd'))
-  .map((name) => ({ name, text: readFileSync(join(FIXTURES_DIR, name), 'utf8') }));
+const specDiagrams = mermaidSpecDiagrams();
+const fixtures = fixtureDiagrams();
 
 describe('patched mermaid against stock mermaid', () => {
   it('the corpus holds at least 500 diagrams of every kind', () => {

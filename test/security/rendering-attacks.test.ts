@@ -93,6 +93,44 @@ describe('rendering attacks on the server renderer', () => {
     expect(canary.hits()).toBe(0);
   }, 180_000);
 
+  it('drops hostile style values in sequence diagrams and does bounded work for many statements', async () => {
+    const fetchCanary = (n: number) => `${canary.url}/style-${n}`;
+    const hostile = [
+      'sequenceDiagram',
+      `    classDef evil fill:url(${fetchCanary(1)}),stroke:url("${fetchCanary(2)}")`,
+      `    classDef evil2 color:red;}@import url(${fetchCanary(3)});{`,
+      '    participant A',
+      '    participant B',
+      '    class A evil',
+      '    class B evil2',
+      `    style A fill:expression(fetch('${fetchCanary(4)}')),opacity:${'9'.repeat(20_000)}`,
+      `    style Ghost fill:#f00`,
+      '    A->>B: hi',
+      `    linkStyle 0 stroke:red;}</style><style>*{background:url(${fetchCanary(5)})}</style>`,
+      `    linkStyle 123456789012 stroke:#f00`,
+    ].join('\n');
+    const many = ['sequenceDiagram', '    participant A', '    A->>A: one'];
+    for (let i = 0; many.join('\n').length < 49_000; i++) {
+      many.push(i % 2 ? `    linkStyle default stroke:#00${i % 10}` : `    style N${i} fill:#fff`);
+    }
+    for (const content of [hostile, many.join('\n')]) {
+      for (const format of ['svg', 'png', 'pdf'] as const) {
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/v1/convert',
+          headers: world.headers.ownerToken,
+          payload: { content, format },
+        });
+        expect(response.statusCode, `${format}: ${response.body.slice(0, 200)}`).toBe(200);
+        if (format !== 'svg') continue;
+        const svg = response.body;
+        expect(svg).not.toMatch(/<script|expression|@import|url\((?!#)|onerror|99999/i);
+        expect(svg).not.toContain(canary.url);
+      }
+    }
+    expect(canary.hits()).toBe(0);
+  }, 180_000);
+
   it('serves /d/{token}.svg with a CSP that forbids script, and opened in Chromium it runs nothing', async () => {
     const context = await browser.newContext();
     const dialogs: string[] = [];

@@ -90,5 +90,20 @@ export function xssPayloads(run: (n: number) => string): XssPayload[] {
         `    B->>A: $$\\htmlId{x}{y}\\href{javascript:${js(22)}}{y}$$`,
       ].join('\n'),
     },
+    {
+      name: 'sequence diagram style statements with hostile values',
+      content: [
+        'sequenceDiagram',
+        `    classDef evil fill:url(javascript:${js(23)}),stroke:expression(${js(24)})`,
+        '    participant A',
+        '    participant B',
+        `    style A color:red;}</style><script>${js(25)}</script>`,
+        `    style B fill:#fff,stroke:#000</style><img src=x onerror=${js(26)}>`,
+        '    class A,B,Nobody evil',
+        '    A->>B: hi',
+        `    linkStyle 0,7 stroke:red,color:<svg onload=${js(27)}>`,
+        `    linkStyle default font-weight:bold,@import javascript:${js(28)}`,
+      ].join('\n'),
+    },
   ];
 }

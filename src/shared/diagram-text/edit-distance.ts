@@ -33,3 +33,27 @@ export function editDistance(a: string, b: string, limit: number): number {
   }
   return Math.min(previous[b.length] ?? 0, limit + 1);
 }
+
+/** How far a name may be from a known one to count as a typo of it. */
+function typoLimit(a: string, b: string): number {
+  if (a.toLowerCase() === b.toLowerCase()) return 0;
+  // One letter off a one- or two-letter name (A and B) is another name, not a typo.
+  return Math.min(2, Math.floor(Math.min(a.length, b.length) / 3));
+}
+
+/** The candidate `name` is most likely a typo of (case aside, or a few edits), or null. */
+export function closestName(name: string, candidates: readonly string[]): string | null {
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  for (const candidate of candidates) {
+    if (candidate === name) continue;
+    const caseOnly = candidate.toLowerCase() === name.toLowerCase();
+    const limit = typoLimit(name, candidate);
+    const distance = caseOnly ? 0 : editDistance(name, candidate, limit);
+    if ((caseOnly || (limit > 0 && distance <= limit)) && distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}

@@ -22,6 +22,7 @@ export type StatementKind =
   | 'branch'
   | 'end'
   | 'keyword'
+  | 'style'
   | 'unknown';
 
 /** A span of the source: [from, to) in characters from the start of the text. */
@@ -73,6 +74,13 @@ const BRANCH_KEYWORDS = new Set(['else', 'and', 'option']);
 const PLAIN_KEYWORDS = new Set(['autonumber', 'title', 'acctitle', 'accdescr']);
 /** Keywords followed by `Participant: text`. */
 const LINK_KEYWORDS = new Set(['link', 'links', 'properties', 'details']);
+/** Styling statements (read by sequence-styles.ts): `classDef`, `style`, `class`, `linkStyle`. */
+export const STYLE_KEYWORDS: ReadonlySet<string> = new Set([
+  'classdef',
+  'style',
+  'class',
+  'linkstyle',
+]);
 
 /** Every arrow mermaid 11 knows; each alternative is a fixed few characters. */
 const ARROW = /<<--?>>|--?(?:>>|>|x|\)|\|\\|\|\/|\\\\|\/\/)|(?:\/\||\\\||\/\/|\\\\)--?/g;
@@ -221,6 +229,9 @@ function readLine(statement: Statement, text: string) {
     if (colon < 0) colon = text.length;
     const name = nameRef(text, offset, after, colon);
     if (name) statement.names.push(name);
+  } else if (whole && STYLE_KEYWORDS.has(keyword)) {
+    // `class->>B: hi` and `style -> B: x` stay messages, as mermaid reads them.
+    if (!readMessage(statement, text)) statement.kind = 'style';
   } else if (!readMessage(statement, text)) {
     statement.kind = 'unknown';
     statement.keyword = keyword;

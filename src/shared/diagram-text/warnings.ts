@@ -3,7 +3,7 @@
  * names and keywords, and blocks and activations that do not pair up. Each warning carries a
  * fix when one is obvious.
  */
-import { editDistance } from './edit-distance.js';
+import { closestName, editDistance } from './edit-distance.js';
 import {
   BLOCK_BRANCHES,
   participantsOf,
@@ -11,17 +11,10 @@ import {
   type Span,
   type Statement,
 } from './sequence.js';
+import { sequenceStyles } from './sequence-styles.js';
+import type { TextWarning } from './text-warning.js';
 
-export interface Fix extends Span {
-  /** What the fix does, as a button label. */
-  label: string;
-  insert: string;
-}
-
-export interface TextWarning extends Span {
-  message: string;
-  fix: Fix | null;
-}
+export type { Fix, TextWarning } from './text-warning.js';
 
 /** Every keyword a sequence-diagram line may start with. */
 export const SEQUENCE_KEYWORDS = [
@@ -52,30 +45,11 @@ export const SEQUENCE_KEYWORDS = [
   'details',
   'accTitle',
   'accDescr',
+  'classDef',
+  'class',
+  'style',
+  'linkStyle',
 ] as const;
-
-/** How far a name may be from a known one to count as a typo of it. */
-function typoLimit(a: string, b: string): number {
-  if (a.toLowerCase() === b.toLowerCase()) return 0;
-  // One letter off a one- or two-letter name (A and B) is another name, not a typo.
-  return Math.min(2, Math.floor(Math.min(a.length, b.length) / 3));
-}
-
-function closest(name: string, candidates: readonly string[]): string | null {
-  let best: string | null = null;
-  let bestDistance = Infinity;
-  for (const candidate of candidates) {
-    if (candidate === name) continue;
-    const caseOnly = candidate.toLowerCase() === name.toLowerCase();
-    const limit = typoLimit(name, candidate);
-    const distance = caseOnly ? 0 : editDistance(name, candidate, limit);
-    if ((caseOnly || (limit > 0 && distance <= limit)) && distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
 
 function typoWarnings(statements: readonly Statement[], out: TextWarning[]) {
   const participants = participantsOf(statements);
@@ -86,7 +60,7 @@ function typoWarnings(statements: readonly Statement[], out: TextWarning[]) {
     .map((p) => p.name);
   for (const participant of participants) {
     if (participant.declared || participant.uses > 1) continue;
-    const meant = closest(participant.name, known);
+    const meant = closestName(participant.name, known);
     if (!meant) continue;
     const { from, to } = participant.first;
     out.push({
@@ -205,5 +179,6 @@ export function sequenceWarnings(source: string): TextWarning[] {
   typoWarnings(statements, out);
   for (const statement of statements) keywordWarning(statement, out);
   structureWarnings(statements, source, out);
+  out.push(...sequenceStyles(source, all).warnings);
   return out.sort((a, b) => a.from - b.from);
 }

@@ -16,6 +16,8 @@ import {
   type MermaidTheme,
 } from '../mermaid-config.js';
 import type { DiagramRender } from './diagram-render.js';
+import { separateStyleStatements } from '../diagram-text/sequence-styles.js';
+import { styleSequenceMarkup, type DrawingStyles } from './sequence-styling.js';
 
 export interface DrawOptions {
   /**
@@ -47,13 +49,17 @@ function drawnDiagram(
   status: 'ok' | 'fallback',
   drawing: MermaidDrawing,
   error: string | null,
+  styles: DrawingStyles | null,
 ): DrawnDiagram {
+  const styled = (markup: string) => (styles ? styleSequenceMarkup(markup, styles) : markup);
+  let svg: string | undefined;
   return {
     status,
+    // Both the drawn and the sanitized markup carry the styles; the second still only when read.
     get svg() {
-      return drawing.svg;
+      return (svg ??= styled(drawing.svg));
     },
-    drawnSvg: drawing.lifelineDrawnSvg ?? drawing.svg,
+    drawnSvg: styled(drawing.lifelineDrawnSvg ?? drawing.svg),
     diagramType: drawing.diagramType,
     error,
   };
@@ -105,15 +111,16 @@ export function createDrawDiagram(loadMermaid: () => Promise<Mermaid>): DrawDiag
       });
       initialisedTheme = theme;
     }
+    const { text: drawn, styles } = separateStyleStatements(text);
     try {
-      return drawnDiagram('ok', await renderOnce(mermaid, text), null);
+      return drawnDiagram('ok', await renderOnce(mermaid, drawn), null, styles);
     } catch (error) {
       const message = errorText(error);
       // Spec §2: a diagram that fails is drawn again with its comment lines removed.
-      const stripped = stripCommentLines(text);
-      if (stripped !== text && stripped.trim() !== '') {
+      const stripped = stripCommentLines(drawn);
+      if (stripped !== drawn && stripped.trim() !== '') {
         try {
-          return drawnDiagram('fallback', await renderOnce(mermaid, stripped), message);
+          return drawnDiagram('fallback', await renderOnce(mermaid, stripped), message, styles);
         } catch {
           // Fall through to the error.
         }

@@ -1,6 +1,7 @@
 import { memo, useCallback, useDeferredValue, useMemo, type RefObject } from 'react';
-import { applyLabelEdit } from '@/features/preview/applyLabelEdit';
+import { applyLabelEdit, applyStylePick } from '@/features/preview/applyLabelEdit';
 import type { LabelEditRequest } from '@/features/preview/labelRewrite';
+import type { StylePick } from '@/features/preview/protocol';
 import { Preview, type FirstDrawing } from '@/features/preview/Preview';
 import type { CodeEditorHandle } from './CodeEditor';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
@@ -29,11 +30,17 @@ export function PreviewPane(props: {
     (edit: LabelEditRequest) => applyLabelEdit(editor, edit),
     [editor],
   );
+  // So does a colour picked in the drawing's style palette.
+  const onStylePick = useCallback(
+    (pick: Omit<StylePick, 'type'>) => applyStylePick(editor, pick),
+    [editor],
+  );
   return (
     <MemoPreview
       text={deferred}
       live={live}
       onLabelEdit={onLabelEdit}
+      onStylePick={onStylePick}
       link={editor?.current?.smarts}
       firstDrawing={firstDrawing}
     />

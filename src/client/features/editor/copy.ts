@@ -20,6 +20,11 @@ export const EDITOR_COPY = {
   discardContinue: 'Discard and continue',
 } as const;
 
+/** Wording of styled sequence diagrams in the editor. */
+export const EDITOR_STYLE_TEXT = {
+  messageNumber: (number: number) => `Message ${number} (linkStyle ${number})`,
+} as const;
+
 /**
  * How long the 'Sign in required' toast stays readable before the page leaves for sign-in.
  * Leaving at once would make the toast flash by unread.

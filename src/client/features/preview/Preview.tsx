@@ -17,7 +17,12 @@ import { DrawingPlaceholder, ServerDrawing } from './FirstDrawing';
 import { FrameEngine } from './frameEngine';
 import { InlineEngine, inlineModeRequested } from './inlineEngine';
 import { FRAME_PATH } from './protocol';
-import { previewStatus, type LabelEditHandler, type PreviewEngine } from './previewStore';
+import {
+  previewStatus,
+  type LabelEditHandler,
+  type PreviewEngine,
+  type StylePickHandler,
+} from './previewStore';
 import { PreviewStatusLine } from './PreviewStatusLine';
 import type { SourceLink } from './sourceLink';
 import { clampZoom } from './svgSize';
@@ -53,6 +58,8 @@ interface PreviewProps {
   live?: LiveText;
   /** A label edited in place in the drawing; the owner of the text rewrites it. */
   onLabelEdit?: LabelEditHandler;
+  /** A colour picked in the drawing's style palette; the owner of the text writes it. */
+  onStylePick?: StylePickHandler;
   /** The text editor showing `text`: parse errors, clicks and the cursor's line go both ways. */
   link?: SourceLink;
   /** False for a drawing shown beside the editor's (history): Export keeps taking the editor's. */
@@ -79,6 +86,7 @@ export function Preview({
   text,
   live,
   onLabelEdit,
+  onStylePick,
   link,
   publish = true,
   firstDrawing,
@@ -141,6 +149,11 @@ export function Preview({
     engine.onLabelEdit(onLabelEdit ?? null);
     return () => engine.onLabelEdit(null);
   }, [engine, onLabelEdit]);
+
+  useEffect(() => {
+    engine.onStylePick(onStylePick ?? null);
+    return () => engine.onStylePick(null);
+  }, [engine, onStylePick]);
 
   // The renderer's verdict on the newest text goes to the editor (its parse error, marked there).
   const shown = state.shown;

@@ -7,4 +7,15 @@ export const PREVIEW_COPY = {
   hintTouch: 'Tap to find in the text · Drag to pan · Pinch to zoom',
   labelNotChanged: 'Label not changed',
   goToError: 'Show this error in the text',
+  styleParticipant: (name: string) => `Colour of ${name}`,
+  styleMessage: (index: number) => `Colour of message ${index}`,
+  stylePresets: {
+    blue: 'Blue',
+    green: 'Green',
+    amber: 'Amber',
+    red: 'Red',
+    violet: 'Violet',
+    gray: 'Gray',
+  },
+  styleNone: 'No colour',
 } as const;

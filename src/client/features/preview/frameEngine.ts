@@ -22,6 +22,7 @@ import {
 import {
   PreviewStore,
   type LabelEditHandler,
+  type StylePickHandler,
   type PreviewEngine,
   type ViewCommandName,
 } from './previewStore';
@@ -34,6 +35,7 @@ export class FrameEngine implements PreviewEngine {
   private zoom = 1;
   private pinned = true;
   private labelEdit: LabelEditHandler | null = null;
+  private stylePick: StylePickHandler | null = null;
   /** The render the frame is running (sent while it was idle, or queued behind the last one). */
   private running: { seq: number; startedAt: number } | null = null;
   private queued: number | null = null;
@@ -139,6 +141,10 @@ export class FrameEngine implements PreviewEngine {
 
   onLabelEdit(handler: LabelEditHandler | null): void {
     this.labelEdit = handler;
+  }
+
+  onStylePick(handler: StylePickHandler | null): void {
+    this.stylePick = handler;
   }
 
   onSelectLine(handler: ((line: number) => void) | null): void {
@@ -261,6 +267,8 @@ export class FrameEngine implements PreviewEngine {
     } else if (data.type === 'lifeline:label-edit') {
       const { type: _type, ...edit } = data;
       this.labelEdit?.(edit);
+    } else if (data.type === 'lifeline:style-pick') {
+      this.stylePick?.({ target: data.target, preset: data.preset });
     } else if (data.type === 'lifeline:select-line') {
       this.selectLine?.(data.line);
     } else if (data.type === 'lifeline:markup') {

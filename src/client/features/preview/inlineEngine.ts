@@ -79,6 +79,8 @@ export class InlineEngine implements PreviewEngine {
 
   onLabelEdit(): void {}
 
+  onStylePick(): void {}
+
   onSelectLine(): void {}
 
   highlight(): void {}

@@ -1,7 +1,7 @@
 /** The state both preview engines (frame and inline) publish to the Preview component. */
 import { exceedsTextLimit, previewThemeFor, type ResolvedTheme } from '@shared/mermaid-config';
 import { ZOOM } from '@shared/constants';
-import type { FrameTheme, LabelEdit, RenderResult, ViewCommandName } from './protocol';
+import type { FrameTheme, LabelEdit, RenderResult, StylePick, ViewCommandName } from './protocol';
 import { setRenderedSvg } from './renderedSvg';
 
 export type PreviewStatus = RenderResult['status'] | 'too-large' | 'rendering';
@@ -20,6 +20,7 @@ export interface PreviewState {
 
 export type { ViewCommandName } from './protocol';
 export type LabelEditHandler = (edit: Omit<LabelEdit, 'type'>) => void;
+export type StylePickHandler = (pick: Omit<StylePick, 'type'>) => void;
 
 export function previewStatus(state: PreviewState): PreviewStatus {
   if (state.tooLarge) return 'too-large';
@@ -40,6 +41,8 @@ export interface PreviewEngine {
   setPinned(pinned: boolean): void;
   /** Who hears about labels edited in place (null: nobody). */
   onLabelEdit(handler: LabelEditHandler | null): void;
+  /** Who hears about colours picked in the drawing's style palette (null: nobody). */
+  onStylePick(handler: StylePickHandler | null): void;
   /** Who hears which source line a click in the drawing chose (null: nobody). */
   onSelectLine(handler: ((line: number) => void) | null): void;
   /**

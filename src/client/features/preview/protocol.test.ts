@@ -165,3 +165,20 @@ describe('isMarkupRequest', () => {
     expect(isMarkupRequest({ type: 'lifeline:markup', seq: 4 })).toBe(false);
   });
 });
+
+describe('style palette messages', () => {
+  it('accepts a preset or none for a participant or a message, and nothing else', () => {
+    const pick = (target: unknown, preset: unknown) =>
+      isFrameMessage({ type: 'lifeline:style-pick', target, preset });
+    expect(pick({ kind: 'participant', name: 'Web' }, 'blue')).toBe(true);
+    expect(pick({ kind: 'message', index: 3 }, null)).toBe(true);
+    expect(pick({ kind: 'participant', name: '' }, 'blue')).toBe(false);
+    expect(pick({ kind: 'participant', name: 'x'.repeat(10_001) }, 'blue')).toBe(false);
+    expect(pick({ kind: 'message', index: -1 }, 'blue')).toBe(false);
+    expect(pick({ kind: 'message', index: 1.5 }, 'blue')).toBe(false);
+    expect(pick({ kind: 'message', index: 0 }, 'fill:url(x)')).toBe(false);
+    expect(pick({ kind: 'message', index: 0 }, 'constructor')).toBe(false);
+    expect(pick({ kind: 'note', index: 0 }, 'blue')).toBe(false);
+    expect(pick(null, 'blue')).toBe(false);
+  });
+});

@@ -5,6 +5,11 @@
  */
 import type { MermaidTheme } from '@shared/mermaid-config';
 import type { RenderStatus } from '@shared/render/diagram-render';
+import {
+  STYLE_PRESET_NAMES,
+  type StylePreset,
+  type StyleTarget,
+} from '@shared/diagram-text/style-edit';
 
 export type { RenderStatus };
 
@@ -142,7 +147,18 @@ export interface HighlightRequest {
   follow?: boolean;
 }
 
+/**
+ * Frame → parent: a colour picked in the drawing's palette for a participant or a message
+ * (null: its own style removed); the parent writes the statement into the text.
+ */
+export interface StylePick {
+  type: 'lifeline:style-pick';
+  target: StyleTarget;
+  preset: StylePreset | null;
+}
+
 export type FrameMessage =
+  | StylePick
   | FrameReady
   | FrameWarm
   | RenderResultMessage
@@ -238,8 +254,23 @@ function isLabelEdit(data: Record<string, unknown>): boolean {
   );
 }
 
+function isStylePick(data: Record<string, unknown>): boolean {
+  const target = data.target;
+  if (!isRecord(target)) return false;
+  const targetOk =
+    (target.kind === 'participant' && isLabelText(target.name) && target.name !== '') ||
+    (target.kind === 'message' && isSeq(target.index));
+  const preset = data.preset;
+  return (
+    targetOk &&
+    (preset === null ||
+      (typeof preset === 'string' && (STYLE_PRESET_NAMES as string[]).includes(preset)))
+  );
+}
+
 export function isFrameMessage(data: unknown): data is FrameMessage {
   if (!isRecord(data)) return false;
+  if (data.type === 'lifeline:style-pick') return isStylePick(data);
   if (data.type === 'lifeline:ready') return true;
   if (data.type === 'lifeline:warm') {
     return typeof data.loadMs === 'number' && Number.isFinite(data.loadMs) && data.loadMs >= 0;

@@ -51,4 +51,17 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
   color: #f1f5f9; background: #1e293b; border-color: #818cf8;
   box-shadow: 0 0 0 4px rgb(129 140 248 / 0.25), 0 8px 24px -6px rgb(0 0 0 / 0.6);
 }
+.style-palette {
+  position: fixed; z-index: 10; display: flex; gap: 6px; padding: 6px;
+  background: #ffffff; border: 1px solid #cbd5e1; border-radius: 8px;
+  box-shadow: 0 8px 24px -6px rgb(15 23 42 / 0.25);
+}
+.style-palette > button {
+  width: 28px; height: 28px; padding: 0; border: 2px solid #94a3b8; border-radius: 50%;
+  background: #ffffff; color: #334155; font: 16px/1 system-ui, sans-serif; cursor: pointer;
+}
+.style-palette > button:focus-visible { outline: 2px solid #6366f1; outline-offset: 2px; }
+@media (pointer: coarse) { .style-palette > button { width: 44px; height: 44px; } }
+:root[data-theme="dark"] .style-palette { background: #1e293b; border-color: #334155; }
+:root[data-theme="dark"] .style-palette > button:last-child { background: #0f172a; color: #e2e8f0; }
 `;

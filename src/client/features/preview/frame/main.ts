@@ -29,6 +29,7 @@ import { HeaderStrip } from './pinnedHeaders';
 import { sanitizedAsDrawn } from './sanitizedAsDrawn';
 import { showDrawing } from './showDrawing';
 import { installDrawingLink } from './sourceLink';
+import { installStylePalette } from './stylePalette';
 import { Viewport } from './viewport';
 
 // Our location keeps the real URL even though our origin is opaque: the parent has that origin.
@@ -80,6 +81,10 @@ const link = installDrawingLink(
   view,
   (line) => post({ type: 'lifeline:select-line', line }),
   () => headers.heightPx,
+);
+
+installStylePalette(stage, currentSvg, (target, preset) =>
+  post({ type: 'lifeline:style-pick', target, preset }),
 );
 
 let headerTimer = 0;

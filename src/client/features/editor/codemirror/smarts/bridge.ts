@@ -10,6 +10,7 @@ import { completion } from './completion';
 import { diagnostics, showParseError } from './diagnostics';
 import { formatKeymap } from './format';
 import { smartIndent } from './indent';
+import { styleSyntax } from './styleSyntax';
 
 export class EditorSmarts implements SourceLink {
   private view: EditorView | null = null;
@@ -23,6 +24,7 @@ export class EditorSmarts implements SourceLink {
       completion(),
       formatKeymap(),
       smartIndent(),
+      styleSyntax(),
       EditorView.updateListener.of((update) => {
         if (update.selectionSet || update.docChanged || update.focusChanged) {
           this.publishCursor(update.transactions.some(ownMove));

@@ -44,6 +44,25 @@ describe('diagramCompletion', () => {
     expect(offered(`${SEQ}  loop ¦`)).toBeNull();
   });
 
+  it('offers participants after style and class, and class names after the list', () => {
+    const styled = `${SEQ}  classDef external fill:#fef3c7\n  classDef internal fill:#e0e7ff\n`;
+    expect(offered(`${styled}  style ¦`, true)?.labels).toEqual(['Bob', 'Alice']);
+    expect(offered(`${styled}  style A¦`)).toEqual({ labels: ['Bob', 'Alice'], replaces: 'A' });
+    expect(offered(`${styled}  class Bob, ¦`, true)?.labels).toEqual(['Bob', 'Alice']);
+    expect(offered(`${styled}  class Bob,Alice ¦`, true)?.labels).toEqual(['external', 'internal']);
+    expect(offered(`${styled}  class Bob ex¦`)).toEqual({
+      labels: ['external', 'internal'],
+      replaces: 'ex',
+    });
+    expect(offered(`${styled}  style Bob ¦`, true)).toBeNull();
+    expect(offered(`${styled}  linkStyle ¦`, true)).toBeNull();
+  });
+
+  it('offers the styling keywords at a line start', () => {
+    const labels = offered(`${SEQ}  cl¦`)?.labels ?? [];
+    expect(labels).toEqual(expect.arrayContaining(['classDef', 'class', 'style', 'linkStyle']));
+  });
+
   it('offers node ids in flowcharts and class names in class diagrams', () => {
     expect(offered('flowchart LR\n  Start --> Stop\n  Start --> S¦')?.labels).toEqual([
       'Start',

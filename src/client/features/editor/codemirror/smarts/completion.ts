@@ -13,7 +13,8 @@ import {
 import type { Extension, Text } from '@codemirror/state';
 import { classNames, flowchartIds } from '@shared/diagram-text/ids';
 import { diagramFamily, type Family } from '@shared/diagram-text/kind';
-import { participantsOf, readSequence } from '@shared/diagram-text/sequence';
+import { participantsOf, readSequence, STYLE_KEYWORDS } from '@shared/diagram-text/sequence';
+import { DEFAULT_CLASS, sequenceStyles } from '@shared/diagram-text/sequence-styles';
 import { SEQUENCE_KEYWORDS } from '@shared/diagram-text/warnings';
 
 const LOOK_BACK = 250;
@@ -51,6 +52,10 @@ const KEYWORD_INFO: Partial<Record<(typeof SEQUENCE_KEYWORDS)[number], string>> 
   create: 'Create a participant with the next message',
   destroy: 'Destroy a participant with the next message',
   end: 'Close the open block',
+  classDef: 'Define a style class: classDef name fill:#fef3c7,stroke:#b45309',
+  class: 'Give participants a class: class A,B name',
+  style: 'Style one participant: style A fill:#e0e7ff',
+  linkStyle: 'Style messages by number from 0: linkStyle 0 stroke:#dc2626',
 };
 
 const ARROW_TAIL =
@@ -95,6 +100,36 @@ function namesOf(doc: Text, family: Family): string[] {
     cache.set(doc, names);
   }
   return names;
+}
+
+const classCache = new WeakMap<Text, string[]>();
+
+/** The class names classDef defines, read once per version of the text. */
+function classesOf(doc: Text): string[] {
+  let classes = classCache.get(doc);
+  if (!classes) {
+    classes = sequenceStyles(doc.toString()).classes.filter((name) => name !== DEFAULT_CLASS);
+    classCache.set(doc, classes);
+  }
+  return classes;
+}
+
+/**
+ * What goes where the cursor is in a styling statement: a participant after `style` and in the
+ * list of `class`, a class name after that list; null outside styling statements.
+ */
+function styleSlot(head: string): 'participant' | 'class' | 'none' | null {
+  const match = /^\s*([A-Za-z]+)\s/.exec(head);
+  const keyword = match?.[1]?.toLowerCase() ?? '';
+  if (!match || !STYLE_KEYWORDS.has(keyword)) return null;
+  const rest = head
+    .slice(match[0].length - 1)
+    .trimStart()
+    .replace(/,\s+/g, ',');
+  if (keyword === 'style') return rest === '' ? 'participant' : 'none';
+  if (keyword !== 'class') return 'none';
+  if (rest === '' || rest.endsWith(',')) return 'participant';
+  return /^\S+\s+$/.test(rest) ? 'class' : 'none';
 }
 
 function nameOptions(names: readonly string[], typed: string): Completion[] {
@@ -142,6 +177,15 @@ function sequenceCompletion(
       validFor: /^\w*$/,
     };
   }
+  const slot = styleSlot(head);
+  if (slot === 'participant') return participants();
+  if (slot === 'class') {
+    const options = classesOf(context.state.doc)
+      .filter((name) => name !== typed)
+      .map((label) => ({ label, type: 'class' }));
+    return { from, options, validFor: /^\w*$/ };
+  }
+  if (slot === 'none') return null;
   if (/^\s*(?:activate|deactivate|destroy|create\s+(?:participant|actor))\s+$/i.test(head)) {
     return participants();
   }

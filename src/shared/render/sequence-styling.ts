@@ -1,0 +1,177 @@
+/**
+ * Puts the resolved styles of a sequence diagram (shared/diagram-text/sequence-styles.ts) on
+ * mermaid's drawing of it. Mermaid's sequence parser knows no styling statements, so the drawing
+ * is made without them and styled afterwards: participants' boxes and figures (top and bottom)
+ * and their names, messages' lines, arrow heads and labels.
+ *
+ * Values reach the drawing only through `style.setProperty` on elements, never as markup, and
+ * only after safe-style.ts has validated them.
+ */
+import type { SafeStyle, SafeStyleProperty } from '../diagram-text/safe-style.js';
+import type { StyleTarget } from '../diagram-text/style-edit.js';
+
+export interface DrawingStyles {
+  participants: ReadonlyMap<string, SafeStyle>;
+  messages: ReadonlyMap<number, SafeStyle>;
+}
+
+const SHAPES = 'rect, path, circle, ellipse, polygon, polyline, line';
+const SHAPE_PROPERTIES: readonly SafeStyleProperty[] = [
+  'fill',
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+];
+const LINE_PROPERTIES: readonly SafeStyleProperty[] = [
+  'stroke',
+  'stroke-width',
+  'stroke-dasharray',
+  'opacity',
+];
+const TEXT_PROPERTIES: readonly SafeStyleProperty[] = ['font-weight', 'font-style', 'opacity'];
+/** A marker reference as mermaid writes it; ids are letters, digits, '-' and '_'. */
+const MARKER_REFERENCE = /^url\(#([\w-]+)\)$/;
+
+function setAll(element: Element, style: SafeStyle, properties: readonly SafeStyleProperty[]) {
+  if (!(element instanceof SVGElement)) return;
+  for (const property of properties) {
+    const value = style[property];
+    if (value !== undefined) element.style.setProperty(property, value);
+  }
+}
+
+/** A label's text and its lines: `color` is their fill (mermaid styles tspans on their own). */
+function styleText(text: Element, style: SafeStyle) {
+  for (const element of [text, ...text.querySelectorAll('tspan')]) {
+    setAll(element, style, TEXT_PROPERTIES);
+    if (style.color !== undefined && element instanceof SVGElement) {
+      element.style.setProperty('fill', style.color);
+    }
+  }
+}
+
+/** The element holding a participant shape together with its name. */
+function holder(shape: Element): Element | null {
+  return shape.querySelector('text') ? shape : shape.parentElement;
+}
+
+/**
+ * Each participant's drawn parts (top and bottom) by participant id. Mermaid names some shapes
+ * (`name`, `data-id`); the rest are known by their name's position, which is their lifeline's.
+ */
+function participantParts(svg: Element): Map<string, Set<Element>> {
+  const byX = new Map<number, string>();
+  for (const line of svg.querySelectorAll('line.actor-line[name]')) {
+    const x = Number(line.getAttribute('x1'));
+    if (Number.isFinite(x)) byX.set(Math.round(x), line.getAttribute('name') ?? '');
+  }
+  const parts = new Map<string, Set<Element>>();
+  for (const shape of svg.querySelectorAll('.actor-top, .actor-bottom')) {
+    const container = holder(shape);
+    if (!container) continue;
+    const label = container.querySelector('text.actor');
+    const named =
+      shape.getAttribute('name') ??
+      container.getAttribute('data-id') ??
+      byX.get(Math.round(Number(label?.getAttribute('x'))));
+    if (named === undefined || named === null) continue;
+    const set = parts.get(named) ?? new Set<Element>();
+    set.add(container);
+    parts.set(named, set);
+  }
+  return parts;
+}
+
+function styleParticipants(svg: Element, styles: DrawingStyles['participants']) {
+  if (styles.size === 0) return;
+  const parts = participantParts(svg);
+  for (const [name, style] of styles) {
+    for (const container of parts.get(name) ?? []) {
+      const shapes = container.matches(SHAPES) ? [container] : [];
+      for (const shape of [...shapes, ...container.querySelectorAll(SHAPES)]) {
+        setAll(shape, style, SHAPE_PROPERTIES);
+      }
+      for (const text of container.querySelectorAll('text')) styleText(text, style);
+    }
+  }
+}
+
+/** A copy of the marker `reference` points at, in `stroke`'s colour, for one message. */
+function markerCopy(svg: Element, reference: string, stroke: string, suffix: string) {
+  const id = MARKER_REFERENCE.exec(reference)?.[1];
+  if (!id) return null;
+  const marker = [...svg.querySelectorAll('marker')].find((element) => element.id === id);
+  if (!marker) return null;
+  const copy = marker.cloneNode(true) as Element;
+  copy.id = `${id}-${suffix}`;
+  for (const shape of copy.querySelectorAll(SHAPES)) {
+    if (!(shape instanceof SVGElement)) continue;
+    if (shape.getAttribute('fill') !== 'none') shape.style.setProperty('fill', stroke);
+    shape.style.setProperty('stroke', stroke);
+  }
+  marker.after(copy);
+  return `url(#${copy.id})`;
+}
+
+/** One line (or path) per message, in source order, each right after its label's lines. */
+const messageLines = (svg: Element) => svg.querySelectorAll('.messageLine0, .messageLine1');
+
+function styleMessages(svg: Element, styles: DrawingStyles['messages']) {
+  if (styles.size === 0) return;
+  const lines = messageLines(svg);
+  for (const [index, style] of styles) {
+    const line = lines[index];
+    if (!line) continue;
+    setAll(line, style, LINE_PROPERTIES);
+    if (style.stroke !== undefined) {
+      for (const attribute of ['marker-start', 'marker-end']) {
+        const reference = line.getAttribute(attribute);
+        const copy = reference && markerCopy(svg, reference, style.stroke, `message-${index}`);
+        if (copy) line.setAttribute(attribute, copy);
+      }
+    }
+    for (
+      let label = line.previousElementSibling;
+      label?.matches('text.messageText');
+      label = label.previousElementSibling
+    ) {
+      styleText(label, style);
+    }
+  }
+}
+
+/** `markup` (one mermaid SVG) with `styles` on it. */
+export function styleSequenceMarkup(markup: string, styles: DrawingStyles): string {
+  // The same HTML parser as innerHTML, into an inert template: nothing runs or loads.
+  const template = document.createElement('template');
+  template.innerHTML = markup;
+  const svg = template.content.querySelector('svg');
+  if (!svg) return markup;
+  styleParticipants(svg, styles.participants);
+  styleMessages(svg, styles.messages);
+  return template.innerHTML;
+}
+
+/** The participant or message `element` of a drawn sequence diagram belongs to, if any. */
+export function styleTargetAt(svg: Element, element: Element): StyleTarget | null {
+  let line: Element | null = element.closest('.messageLine0, .messageLine1');
+  for (
+    let label = element.closest('text.messageText');
+    label && !line;
+    label = label.nextElementSibling
+  ) {
+    if (label.matches('.messageLine0, .messageLine1')) line = label;
+    else if (!label.matches('text.messageText')) break;
+  }
+  if (line) {
+    const index = [...messageLines(svg)].indexOf(line);
+    return index < 0 ? null : { kind: 'message', index };
+  }
+  for (const [name, containers] of participantParts(svg)) {
+    for (const container of containers) {
+      if (container.contains(element)) return { kind: 'participant', name };
+    }
+  }
+  return null;
+}
