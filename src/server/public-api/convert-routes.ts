@@ -1,10 +1,11 @@
-/** POST /api/v1/convert: diagram text → PNG or SVG, drawn by the server renderer. */
+/** POST /api/v1/convert: diagram text → PNG, SVG or PDF drawn by the server renderer, or text. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { convertBody, errorBodySchema } from '../../shared/schemas.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
 import type { Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
+import { sendText } from '../text-render/send-text.js';
 import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
 
 export function convertApiRoutes(
@@ -20,12 +21,14 @@ export function convertApiRoutes(
       schema: {
         summary: 'Convert diagram text to an image',
         description:
-          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304.',
+          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304. With `format` `txt` or `ascii` it answers the diagram drawn as text for a terminal or a code comment (sequence diagrams, flowcharts and class diagrams; other kinds answer 400).',
         tags: ['Images'],
         security: [{ bearerAuth: [] }],
         body: convertBody,
         response: {
           ...errorResponses,
+          413: errorBodySchema.describe('Text output only: the drawing would be too large.'),
+          422: errorBodySchema.describe('Text output only: the drawing took too long.'),
           503: errorBodySchema.describe(
             'The renderer is busy (see Retry-After) or not available on this server.',
           ),
@@ -38,13 +41,16 @@ export function convertApiRoutes(
       const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
       // Pages are shared fairly per user, and the user's renders are cached for them alone.
       const caller = { key: `user:${user.id}`, scope: `user:${user.id}` };
-      const { paper, landscape, ...image } = request.body;
+      const { paper, landscape, format, ...image } = request.body;
+      if (format === 'txt' || format === 'ascii') {
+        return sendText(reply, image.content, format, 'private, no-cache');
+      }
       const pdf = paper === 'fit' ? { paper } : { paper, landscape };
       return sendImage(
         request,
         reply,
         deps.renderer,
-        { ...image, pdf },
+        { ...image, format, pdf },
         caller,
         'private, no-cache',
       );

@@ -3,6 +3,7 @@
  * never reach the output, invisible format characters (bidi overrides, zero-width joiners of
  * nothing) are dropped, and each grapheme knows how many columns it takes (CJK and emoji take 2).
  */
+import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
 
 /* eslint-disable no-control-regex -- these patterns exist to find control characters. */
@@ -37,11 +38,23 @@ export interface Cell {
   width: number;
 }
 
+// A lone symbol that is shown as text unless asked otherwise (▶, ◀, ☺) takes one column in a
+// terminal, though emoji tables list it: only its East Asian width counts.
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
+
+function graphemeWidth(segment: string): number {
+  const code = segment.codePointAt(0) ?? 0;
+  if (segment.length === String.fromCodePoint(code).length && !EMOJI_PRESENTATION.test(segment)) {
+    return code < 0x20 ? 0 : eastAsianWidth(code);
+  }
+  return stringWidth(segment);
+}
+
 /** The graphemes of a cleaned line, each with its width; zero-width ones are left out. */
 export function cellsOf(text: string): Cell[] {
   const cells: Cell[] = [];
   for (const { segment } of segmenter.segment(text)) {
-    const width = Math.min(2, stringWidth(segment));
+    const width = Math.min(2, graphemeWidth(segment));
     if (width > 0) cells.push({ text: segment, width });
   }
   return cells;
