@@ -150,6 +150,7 @@ describe('sequence diagrams as text', () => {
       'txt',
     );
     expect(text).toContain('red link');
+    // eslint-disable-next-line no-control-regex -- looking for control characters
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 

@@ -1,5 +1,5 @@
-import { Download, FileCode2, FileImage } from 'lucide-react';
-import { EDITOR_TEXT } from '@shared/messages';
+import { ClipboardCopy, Download, FileCode2, FileImage } from 'lucide-react';
+import { EDITOR_TEXT, EXPORT_TEXT } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -9,12 +9,16 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { copyAsText } from './copyAsText';
 import { exportDiagram } from './exportDiagram';
 import { setExportMenuOpen, useExportMenuOpen } from './exportMenuState';
 import { EXPORT_TESTIDS } from './testIds';
 
-/** The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2). */
-export function ExportMenu({ title }: { title: string }) {
+/**
+ * The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2), and the diagram
+ * copied as text (Unicode box drawing or plain ASCII) for terminals and code comments.
+ */
+export function ExportMenu({ title, content }: { title: string; content: () => string }) {
   const open = useExportMenuOpen();
   return (
     <DropdownMenu open={open} onOpenChange={setExportMenuOpen}>
@@ -34,6 +38,21 @@ export function ExportMenu({ title }: { title: string }) {
         <DropdownMenuItem onSelect={() => void exportDiagram('png', title)}>
           <FileImage className="h-4 w-4" aria-hidden />
           PNG
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          data-testid={EXPORT_TESTIDS.copyText}
+          onSelect={() => void copyAsText(content(), 'txt')}
+        >
+          <ClipboardCopy className="h-4 w-4" aria-hidden />
+          {EXPORT_TEXT.copyText}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          data-testid={EXPORT_TESTIDS.copyAscii}
+          onSelect={() => void copyAsText(content(), 'ascii')}
+        >
+          <ClipboardCopy className="h-4 w-4" aria-hidden />
+          {EXPORT_TEXT.copyAscii}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
