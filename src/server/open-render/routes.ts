@@ -154,6 +154,9 @@ export async function openRenderRoutes(
       }
       return send(request, reply, krokiRequest(format, source, diagramOptions), cache);
     };
+    /** The POST forms whose body is the diagram text. */
+    const sendBody = (request: FastifyRequest, reply: FastifyReply, format: KrokiFormat) =>
+      sendKroki(request, reply, format, textBody(request.body), krokiOptions(request), UNCACHED);
 
     routes.get(
       '/kroki/:type/:format/:encoded',
@@ -206,16 +209,7 @@ export async function openRenderRoutes(
       },
       async (request, reply) => {
         krokiType(request.params.type);
-        const output = krokiFormat(request.params.format);
-        const source = textBody(request.body);
-        return sendKroki(
-          request,
-          reply as FastifyReply,
-          output,
-          source,
-          krokiOptions(request),
-          UNCACHED,
-        );
+        return sendBody(request, reply as FastifyReply, krokiFormat(request.params.format));
       },
     );
 
@@ -234,16 +228,7 @@ export async function openRenderRoutes(
       },
       async (request, reply) => {
         krokiType(request.params.type);
-        const output = formatFromAccept(request.headers.accept);
-        const source = textBody(request.body);
-        return sendKroki(
-          request,
-          reply as FastifyReply,
-          output,
-          source,
-          krokiOptions(request),
-          UNCACHED,
-        );
+        return sendBody(request, reply as FastifyReply, formatFromAccept(request.headers.accept));
       },
     );
 

@@ -14,6 +14,11 @@ import { exportDiagram } from './exportDiagram';
 import { setExportMenuOpen, useExportMenuOpen } from './exportMenuState';
 import { EXPORT_TESTIDS } from './testIds';
 
+const COPIES = [
+  { format: 'txt', label: EXPORT_TEXT.copyText, testId: EXPORT_TESTIDS.copyText },
+  { format: 'ascii', label: EXPORT_TEXT.copyAscii, testId: EXPORT_TESTIDS.copyAscii },
+] as const;
+
 /**
  * The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2), and the diagram
  * copied as text (Unicode box drawing or plain ASCII) for terminals and code comments.
@@ -40,20 +45,16 @@ export function ExportMenu({ title, content }: { title: string; content: () => s
           PNG
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuItem
-          data-testid={EXPORT_TESTIDS.copyText}
-          onSelect={() => void copyAsText(content(), 'txt')}
-        >
-          <ClipboardCopy className="h-4 w-4" aria-hidden />
-          {EXPORT_TEXT.copyText}
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          data-testid={EXPORT_TESTIDS.copyAscii}
-          onSelect={() => void copyAsText(content(), 'ascii')}
-        >
-          <ClipboardCopy className="h-4 w-4" aria-hidden />
-          {EXPORT_TEXT.copyAscii}
-        </DropdownMenuItem>
+        {COPIES.map(({ format, label, testId }) => (
+          <DropdownMenuItem
+            key={format}
+            data-testid={testId}
+            onSelect={() => void copyAsText(content(), format)}
+          >
+            <ClipboardCopy className="h-4 w-4" aria-hidden />
+            {label}
+          </DropdownMenuItem>
+        ))}
       </DropdownMenuContent>
     </DropdownMenu>
   );
