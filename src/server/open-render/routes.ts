@@ -150,7 +150,7 @@ export async function openRenderRoutes(
     ) => {
       if (format === 'txt' || format === 'ascii') {
         krokiTheme(diagramOptions);
-        return sendText(reply, source, format, cache);
+        return sendText(request, reply, source, format, cache);
       }
       return send(request, reply, krokiRequest(format, source, diagramOptions), cache);
     };

@@ -43,7 +43,7 @@ export function convertApiRoutes(
       const caller = { key: `user:${user.id}`, scope: `user:${user.id}` };
       const { paper, landscape, format, ...image } = request.body;
       if (format === 'txt' || format === 'ascii') {
-        return sendText(reply, image.content, format, 'private, no-cache');
+        return sendText(request, reply, image.content, format, 'private, no-cache');
       }
       const pdf = paper === 'fit' ? { paper } : { paper, landscape };
       return sendImage(

@@ -91,6 +91,18 @@ describe('text output', () => {
     expect((answer.json() as { error: string }).error).toContain('took longer than');
   }, 30_000);
 
+  it('documents txt and ascii in the OpenAPI document and the docs page', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
+    };
+    const convertOperation = JSON.stringify(document.paths['/api/v1/convert']);
+    expect(convertOperation).toContain('"enum":["png","svg","pdf","txt","ascii"]');
+    expect(convertOperation).toContain('text/plain');
+    expect(JSON.stringify(document.paths['/kroki/{type}/{format}/{encoded}'])).toContain('`txt`');
+    const page = (await app.inject({ method: 'GET', url: '/api/docs' })).body;
+    expect(page).toContain('Unicode box drawing');
+  });
+
   it('Kroki answers /kroki/mermaid/txt and /ascii by GET and POST, and text/plain by Accept', async () => {
     const get = await app.inject({ method: 'GET', url: `/kroki/mermaid/txt/${kroki(DIAGRAM)}` });
     expect(get.statusCode).toBe(200);
@@ -102,6 +114,13 @@ describe('text output', () => {
       url: `/kroki/mermaid/ascii/${kroki(DIAGRAM)}`,
     });
     expect(ascii.body).toContain('| Alice |');
+    const again = await app.inject({
+      method: 'GET',
+      url: `/kroki/mermaid/txt/${kroki(DIAGRAM)}`,
+      headers: { 'if-none-match': String(get.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(ascii.headers.etag).not.toBe(get.headers.etag);
     const post = await app.inject({
       method: 'POST',
       url: '/kroki/mermaid/txt',

@@ -20,11 +20,6 @@ export class TextCanvas {
     return this.rows[y] as string[];
   }
 
-  /** The character at (x, y), ' ' when nothing was drawn there. */
-  at(x: number, y: number): string {
-    return this.rows[y]?.[x] ?? ' ';
-  }
-
   put(x: number, y: number, text: string, width = 1): void {
     if (x < 0 || x + width > this.width) return;
     const row = this.row(y);

@@ -14,8 +14,8 @@ const OSC = /\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g;
 const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
 // C0 and C1 controls and DEL (tab and newline are handled before).
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-// Bidi overrides and isolates, zero-width characters, word joiners, the BOM, line separators.
 /* eslint-enable no-control-regex */
+// Bidi overrides and isolates, zero-width characters, word joiners, the BOM, line separators.
 const INVISIBLE = /[\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 
 /** One label line with nothing a terminal would act on and nothing invisible. */
