@@ -144,6 +144,40 @@ describe('sequence diagrams as text', () => {
     expect(text).toMatch(/^[\x20-\x7e\n]*$/);
   });
 
+  it('draws a created participant where it is created and ends a destroyed lifeline', () => {
+    const text = drawText(
+      [
+        'sequenceDiagram',
+        '  Alice->>Bob: Hello',
+        '  create participant Carl',
+        '  Alice->>Carl: Hi Carl!',
+        '  destroy Carl',
+        '  Alice-xCarl: We are too many',
+        '  Alice->>Bob: still here',
+      ].join('\n'),
+      'txt',
+    );
+    const rows = text.split('\n');
+    const carl = rows.findIndex((row) => row.includes('│ Carl │'));
+    // Carl's box comes after the first message, and only once: no footer for a destroyed one.
+    expect(carl).toBeGreaterThan(rows.findIndex((row) => row.includes('Hello')));
+    expect(rows.filter((row) => row.includes('│ Carl │'))).toHaveLength(1);
+    expect(rows.filter((row) => row.includes('│ Bob │'))).toHaveLength(2);
+    const lost = rows.findIndex((row) => row.includes('──×'));
+    // The lost message's cross sits just before Carl's lifeline; the lifeline ends in a cross.
+    const column = (rows[lost]?.indexOf('×') ?? -2) + 1;
+    expect(rows[lost - 1]?.[column]).toBe('│');
+    expect(rows[lost + 1]?.[column]).toBe('×');
+    expect(rows.slice(lost + 2).every((row) => (row[column] ?? ' ') === ' ')).toBe(true);
+  });
+
+  it('draws thousands of messages', () => {
+    const source = `sequenceDiagram\n${'A->>B: x\nB-->>A: y\n'.repeat(2500)}`;
+    const text = drawText(source, 'ascii');
+    expect(text.split('\n').filter((row) => row.includes('->|')).length).toBe(2500);
+    expect(text.split('\n').filter((row) => row.includes('|<.')).length).toBe(2500);
+  });
+
   it('never lets escape sequences or control characters through', () => {
     const text = drawText(
       'sequenceDiagram\n  A->>B: \u001b[31mred\u001b[0m \u001b]8;;http://x\u0007link\u001b]8;;\u0007 \u0007bell\u0008 \u009b2J',

@@ -16,6 +16,8 @@ export interface Participant {
   /** Box width, borders included. */
   width: number;
   center: number;
+  /** Made by `create`: its box is drawn where it is created, not at the top. */
+  created: boolean;
 }
 
 const boxWidth = (lines: string[]) => Math.max(...lines.map(widthOf)) + 4;
@@ -23,8 +25,10 @@ const boxWidth = (lines: string[]) => Math.max(...lines.map(widthOf)) + 4;
 /** The participants in order of first appearance, with their labels (an alias when given). */
 export function readParticipants(statements: readonly Statement[], source: string): Participant[] {
   const labels = new Map<string, string>();
+  const created = new Set<string>();
   for (const statement of statements) {
     const name = statement.names[0];
+    if (statement.keyword === 'create' && name) created.add(name.name);
     if (statement.kind === 'participant' && name && statement.text) {
       labels.set(name.name, source.slice(statement.text.from, statement.text.to));
     }
@@ -38,7 +42,7 @@ export function readParticipants(statements: readonly Statement[], source: strin
   }
   return uses.map(({ name }) => {
     const lines = labelLines(labels.get(name) ?? name, LABEL_COLUMNS);
-    return { name, lines, width: boxWidth(lines), center: 0 };
+    return { name, lines, width: boxWidth(lines), center: 0, created: created.has(name) };
   });
 }
 

@@ -27,6 +27,8 @@ export type Step =
   | { kind: 'branch'; label: string }
   | { kind: 'end' }
   | { kind: 'activate'; who: number }
+  | { kind: 'create'; who: number }
+  | { kind: 'destroy'; who: number }
   | { kind: 'deactivate'; who: number };
 
 export interface Steps {
@@ -165,6 +167,12 @@ export function sequenceSteps(
         }
         break;
       }
+      case 'participant': {
+        const who = index(statement, 0);
+        if (statement.keyword === 'create' && who >= 0) steps.push({ kind: 'create', who });
+        break;
+      }
+      case 'destroy':
       case 'activate':
       case 'deactivate': {
         const who = index(statement, 0);

@@ -79,6 +79,10 @@ function extent(steps: Step[], people: Participant[]): { min: number; max: numbe
 class SequenceDrawing {
   readonly canvas: TextCanvas;
   private readonly active: number[];
+  /** Whether each lifeline is drawn: not before `create`, not after `destroy` took effect. */
+  private readonly alive: boolean[];
+  /** Participants whose `destroy` ends their lifeline after the next message they take part in. */
+  private readonly doomed = new Set<number>();
   /** Open frames' left and right columns, outermost first. */
   private readonly frames: { left: number; right: number }[] = [];
 
@@ -89,6 +93,7 @@ class SequenceDrawing {
   ) {
     this.canvas = new TextCanvas(width);
     this.active = people.map(() => 0);
+    this.alive = people.map((person) => !person.created);
   }
 
   /** A new line with the lifelines and open frames' sides drawn on it. */
@@ -102,6 +107,7 @@ class SequenceDrawing {
     }
     this.canvas.grow(y + 1);
     this.people.forEach((person, index) => {
+      if (!this.alive[index]) return;
       const glyph = (this.active[index] ?? 0) > 0 ? this.g.active : this.g.lifeline;
       this.canvas.put(person.center, y, glyph);
     });
@@ -152,7 +158,8 @@ class SequenceDrawing {
     const height = Math.max(...this.people.map((person) => person.lines.length));
     const top = this.canvas.height;
     this.canvas.grow(top + height + 2);
-    for (const person of this.people) {
+    for (const [index, person] of this.people.entries()) {
+      if (!this.alive[index]) continue;
       const x = person.center - Math.floor(person.width / 2);
       const lines = [...person.lines];
       while (lines.length < height) lines.push('');
@@ -235,6 +242,34 @@ class SequenceDrawing {
     }
     if (step.activation === '+') this.activate(step.to, 1);
     if (step.activation === '-') this.activate(step.from, -1);
+    this.ended(step);
+  }
+
+  /** A created participant's box, where its lifeline starts. */
+  create(who: number) {
+    const person = this.people[who];
+    if (!person || this.alive[who]) return;
+    this.row();
+    const top = this.canvas.height;
+    for (let i = 0; i < person.lines.length + 2; i++) this.row();
+    const x = person.center - Math.floor(person.width / 2);
+    this.boxAt(x, top, person, person.lines, 'header');
+    this.alive[who] = true;
+  }
+
+  destroy(who: number) {
+    if (this.alive[who]) this.doomed.add(who);
+  }
+
+  /** Ends the lifelines whose `destroy` the message just drawn carried out. */
+  private ended(step: Extract<Step, { kind: 'message' }>) {
+    const gone = [step.from, step.to].filter((who) => this.doomed.delete(who));
+    if (gone.length === 0) return;
+    const y = this.row();
+    for (const who of gone) {
+      this.canvas.put((this.people[who] as Participant).center, y, this.g.lost);
+      this.alive[who] = false;
+    }
   }
 
   activate(who: number, change: 1 | -1) {
@@ -305,6 +340,8 @@ export function renderSequenceText(source: string, format: TextFormat): string {
     else if (step.kind === 'note') drawing.note(step);
     else if (step.kind === 'activate') drawing.activate(step.who, 1);
     else if (step.kind === 'deactivate') drawing.activate(step.who, -1);
+    else if (step.kind === 'create') drawing.create(step.who);
+    else if (step.kind === 'destroy') drawing.destroy(step.who);
     else if (step.kind === 'end') drawing.frameLine('end', '');
     else drawing.frameLine(step.kind, step.label);
   }
