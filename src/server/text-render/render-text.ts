@@ -30,19 +30,19 @@ let running: (Pending & { timer: NodeJS.Timeout }) | null = null;
 const waiting: Pending[] = [];
 let nextId = 1;
 
-// From the TypeScript source (tests, development) the worker registers tsx before loading it.
+// From the TypeScript source (tests, development) the worker registers tsx, a development
+// dependency, before loading the worker; the built server starts the compiled worker directly.
 const FROM_SOURCE = `
 const { workerData } = require('node:worker_threads');
-import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.url); });
+import(workerData.loader).then(({ register }) => { register(); return import(workerData.url); });
 `;
 
 function startWorker(): Worker {
   const source = import.meta.url.endsWith('.ts');
   const url = new URL(`./text-worker.${source ? 'ts' : 'js'}`, import.meta.url);
   const started = source
-    ? new Worker(FROM_SOURCE, { eval: true, workerData: { url: url.href } })
+    ? new Worker(FROM_SOURCE, { eval: true, workerData: { url: url.href, loader: 'tsx/esm/api' } })
     : new Worker(url);
-  started.unref();
   started.on('message', (answer: TextAnswer) => {
     const job = running;
     if (!job || job.job.id !== answer.id) return;
@@ -58,6 +58,8 @@ function startWorker(): Worker {
   started.on('exit', () => {
     if (worker === started) worker = null;
   });
+  // Held only while it draws: an idle worker never keeps the process alive.
+  started.unref();
   return started;
 }
 
@@ -76,8 +78,12 @@ function stopWorker(error: AppError): void {
 function next(): void {
   if (running) return;
   const pending = waiting.shift();
-  if (!pending) return;
+  if (!pending) {
+    worker?.unref();
+    return;
+  }
   worker ??= startWorker();
+  worker.ref();
   const timer = setTimeout(
     () =>
       stopWorker(
