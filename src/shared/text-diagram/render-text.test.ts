@@ -1,6 +1,7 @@
 /** Text drawings of the fixture diagrams and of hostile labels. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { SMALL_TXT } from '../../../test/fixtures/text-drawings.js';
 import { TEMPLATES } from '../templates.js';
 import { widthOf } from './cells.js';
 import { drawText, TextDiagramError } from './render-text.js';
@@ -25,26 +26,7 @@ function refusal(run: () => unknown): TextDiagramError {
 
 describe('sequence diagrams as text', () => {
   it('draws the small fixture exactly, in Unicode and in ASCII', () => {
-    expect(drawText(fixture('small.mmd'), 'txt')).toBe(
-      [
-        '┌───────┐                   ┌─────┐',
-        '│ Alice │                   │ Bob │',
-        '└───┬───┘                   └──┬──┘',
-        '    │                          │',
-        '    │ Hello Bob, how are you?  │',
-        '    │─────────────────────────▶│',
-        '    │                          │',
-        '    │      Fine, thanks!       │',
-        '    │◀╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌│',
-        '    │                          │',
-        '    │  Great, see you later    │',
-        '    │─────────────────────────▶│',
-        '    │                          │',
-        '┌───┴───┐                   ┌──┴──┐',
-        '│ Alice │                   │ Bob │',
-        '└───────┘                   └─────┘',
-      ].join('\n'),
-    );
+    expect(drawText(fixture('small.mmd'), 'txt')).toBe(SMALL_TXT);
     const ascii = drawText(fixture('small.mmd'), 'ascii');
     expect(ascii.split('\n').slice(0, 9)).toEqual([
       '+-------+                   +-----+',
