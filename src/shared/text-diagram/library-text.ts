@@ -7,6 +7,7 @@
  * worker with a time limit (see the server's text-render and the editor's export worker).
  */
 import { renderMermaidASCII } from 'beautiful-mermaid';
+import { diagramBody } from '../diagram-text/kind.js';
 import { cellsOf, cleanText } from './cells.js';
 import type { TextFormat } from './glyphs.js';
 
@@ -14,7 +15,8 @@ import type { TextFormat } from './glyphs.js';
 const WIDE_MARK = '\ue000';
 
 function prepared(source: string): string {
-  return source
+  // The library reads the kind from the first line: front matter and leading comments go.
+  return diagramBody(source)
     .split('\n')
     .map((line) =>
       cellsOf(cleanText(line.replace(/\r$/, '')).replaceAll(WIDE_MARK, ''))

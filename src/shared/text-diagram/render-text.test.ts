@@ -242,6 +242,12 @@ describe('flowcharts and class diagrams as text', () => {
     }
   });
 
+  it('draws a diagram after front matter and a directive', () => {
+    for (const head of ['---\ntitle: Plan\n---\n', '%%{init: {"theme": "dark"}}%%\n']) {
+      expect(drawText(`${head}flowchart LR\n  A[Plan] --> B[Ship]`, 'txt')).toContain('Ship');
+    }
+  });
+
   it('cleans hostile labels and keeps wide characters two columns wide', () => {
     const text = drawText('flowchart LR\n  A["\u001b[31mred\u001b[0m"] --> B[日本語]', 'txt');
     expect(text).not.toContain('\u001b');

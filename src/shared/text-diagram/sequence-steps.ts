@@ -54,7 +54,7 @@ function arrowHeads(arrow: string): { start: Head; end: Head; dotted: boolean } 
   return {
     dotted,
     start: before === '' ? 'none' : headOf(before),
-    end: after === '' && before === '' ? 'none' : after === '' ? 'none' : headOf(after),
+    end: after === '' ? 'none' : headOf(after),
   };
 }
 
