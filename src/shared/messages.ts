@@ -44,6 +44,11 @@ export const EXPORT_TEXT = {
   failed: 'Failed to export diagram',
   notAvailable: 'Export function not available',
   noSvg: 'SVG element not found',
+  copyText: 'Copy as text',
+  copyAscii: 'Copy as ASCII',
+  textCopied: (what: string) => `Diagram copied as ${what}`,
+  textFailed: 'Failed to copy the diagram as text',
+  textTooSlow: 'The diagram took too long to draw as text; export it as an image instead.',
 } as const;
 
 export const TOAST_TEXT = {

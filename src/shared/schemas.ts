@@ -312,9 +312,13 @@ export const convertBody = z.object({
       `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters (the renderer's limit).`,
     ),
   format: z
-    .enum(['png', 'svg', 'pdf'], { error: "format must be 'png', 'svg' or 'pdf'" })
+    .enum(['png', 'svg', 'pdf', 'txt', 'ascii'], {
+      error: "format must be 'png', 'svg', 'pdf', 'txt' or 'ascii'",
+    })
     .default(API_DEFAULTS.format)
-    .describe('Image format. PDF is vector: one page the size of the diagram, or `paper`.'),
+    .describe(
+      'Image format. PDF is vector: one page the size of the diagram, or `paper`. `txt` (Unicode box drawing) and `ascii` (plain ASCII) answer the diagram drawn as text (`text/plain; charset=utf-8`) for sequence diagrams, flowcharts and class diagrams; the image options are then not used.',
+    ),
   width: imageSide('width', API_DEFAULTS.width).describe(
     'Image width in pixels; the diagram is fitted inside and centred.',
   ),

@@ -338,8 +338,21 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
 
       expect(errorOf(await call(client, 'render', {}))).toBe(NEED_ID_OR_CONTENT);
       expect(errorOf(await call(client, 'render', { content: SEQUENCE, format: 'gif' }))).toContain(
-        "format must be 'png', 'svg' or 'pdf'",
+        "format must be 'png', 'svg', 'pdf', 'txt' or 'ascii'",
       );
+    });
+
+    it('draws a diagram as text, in Unicode box drawing or plain ASCII', async () => {
+      const unicode = textOf(await call(client, 'render', { id: created.id, format: 'txt' }));
+      expect(unicode).toContain('Alice');
+      expect(unicode).toContain('Hello');
+      expect(unicode).toMatch(/[┌─│]/);
+      const ascii = textOf(await call(client, 'render', { content: SEQUENCE, format: 'ascii' }));
+      expect(ascii).toContain('Bob');
+      expect(ascii).toMatch(/^[\x20-\x7e\n]+$/);
+      expect(
+        errorOf(await call(client, 'render', { content: 'pie\n "a": 1', format: 'txt' })),
+      ).toMatch(/text/i);
     });
 
     it("validates text: mermaid's error with its line, and the editor's warnings with fixes", async () => {

@@ -140,8 +140,10 @@ export function inkRequest(
   };
 }
 
-export const KROKI_FORMATS = ['svg', 'png', 'pdf'] as const;
+/** `txt` is Kroki's name for text output (Unicode box drawing here); `ascii` is plain ASCII. */
+export const KROKI_FORMATS = ['svg', 'png', 'pdf', 'txt', 'ascii'] as const;
 export type KrokiFormat = (typeof KROKI_FORMATS)[number];
+export type KrokiImageFormat = Exclude<KrokiFormat, 'txt' | 'ascii'>;
 const KROKI_OPTIONS = ['theme'];
 
 export function krokiFormat(value: string): KrokiFormat {
@@ -163,11 +165,7 @@ export function krokiType(value: string): void {
 }
 
 /** Kroki's diagram options (query, `Kroki-Diagram-Options-*` headers, or diagram_options). */
-export function krokiRequest(
-  format: KrokiFormat,
-  source: string,
-  options: Record<string, unknown>,
-): RenderRequest {
+export function krokiTheme(options: Record<string, unknown>): MermaidTheme {
   for (const name of Object.keys(options)) {
     if (!KROKI_OPTIONS.includes(name)) {
       throw badRequest(`Unknown diagram option "${name.slice(0, 40)}"; mermaid takes: theme.`);
@@ -175,12 +173,20 @@ export function krokiRequest(
   }
   const theme = options.theme;
   if (theme !== undefined && typeof theme !== 'string') throw badRequest('theme must be text.');
+  return parseTheme(theme) ?? OPEN_DEFAULT_THEME;
+}
+
+export function krokiRequest(
+  format: KrokiImageFormat,
+  source: string,
+  options: Record<string, unknown>,
+): RenderRequest {
   return {
     content: source,
     format,
     width: null,
     height: null,
-    theme: parseTheme(theme) ?? OPEN_DEFAULT_THEME,
+    theme: krokiTheme(options),
     background: format === 'png' ? 'white' : 'transparent',
   };
 }

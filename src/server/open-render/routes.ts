@@ -2,6 +2,7 @@
  * Drop-in render endpoints for tools that already speak an image protocol:
  * - Kroki (mermaid only) under /kroki: GET /kroki/mermaid/{format}/{encoded}, POST of the text to
  *   /kroki/mermaid/{format} (or /kroki/mermaid with an Accept header), POST /kroki/ with JSON;
+ *   `txt` and `ascii` answer the diagram drawn as text;
  * - mermaid.ink under /ink: /ink/svg/{code}, /ink/img/{code}, /ink/pdf/{code}.
  * No token, like the originals: limited per client address, answers in plain text when refused,
  * drawn by the same renderer as convert and the preview. GET answers are content-addressed.
@@ -13,12 +14,15 @@ import { AppError, badRequest } from '../errors.js';
 import { asPlainText, installErrorHandler } from '../error-handler.js';
 import type { RenderRequest, Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
+import { sendText } from '../text-render/send-text.js';
 import { decodeInk, decodeKroki } from './codec.js';
 import {
   inkRequest,
   krokiFormat,
   krokiRequest,
+  krokiTheme,
   krokiType,
+  type KrokiFormat,
   themeOfConfig,
   type Query,
 } from './options.js';
@@ -68,20 +72,21 @@ function krokiOptions(request: FastifyRequest): Record<string, unknown> {
   return options;
 }
 
-const ACCEPTED: Record<string, 'svg' | 'png' | 'pdf'> = {
+const ACCEPTED: Record<string, KrokiFormat> = {
   'image/svg+xml': 'svg',
   'image/png': 'png',
   'application/pdf': 'pdf',
+  'text/plain': 'txt',
 };
 
-function formatFromAccept(accept: string | undefined): 'svg' | 'png' | 'pdf' {
+function formatFromAccept(accept: string | undefined): KrokiFormat {
   for (const part of (accept ?? '').split(',')) {
     const type = part.split(';')[0]?.trim().toLowerCase() ?? '';
     const format = ACCEPTED[type];
     if (format) return format;
   }
   throw badRequest(
-    'Name the output format in the path (/kroki/mermaid/svg) or in the Accept header: image/svg+xml, image/png or application/pdf.',
+    'Name the output format in the path (/kroki/mermaid/svg) or in the Accept header: image/svg+xml, image/png, application/pdf or text/plain.',
   );
 }
 
@@ -95,7 +100,9 @@ function textBody(body: unknown): string {
 const krokiJsonBody = z.object({
   diagram_source: z.string({ error: 'diagram_source must be the diagram text' }),
   diagram_type: z.string({ error: 'diagram_type must be text, e.g. "mermaid"' }),
-  output_format: z.string({ error: 'output_format must be svg, png or pdf' }).default('svg'),
+  output_format: z
+    .string({ error: 'output_format must be svg, png, pdf, txt or ascii' })
+    .default('svg'),
   diagram_options: z
     .record(z.string(), z.string({ error: 'diagram_options values must be text' }))
     .default({}),
@@ -132,6 +139,24 @@ export async function openRenderRoutes(
         { key: `ip:${request.ip}`, scope: 'public' },
         cache,
       );
+    /** A Kroki answer: the image, or for `txt` and `ascii` the text drawing. */
+    const sendKroki = (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      format: KrokiFormat,
+      source: string,
+      diagramOptions: Record<string, unknown>,
+      cache: string,
+    ) => {
+      if (format === 'txt' || format === 'ascii') {
+        krokiTheme(diagramOptions);
+        return sendText(request, reply, source, format, cache);
+      }
+      return send(request, reply, krokiRequest(format, source, diagramOptions), cache);
+    };
+    /** The POST forms whose body is the diagram text. */
+    const sendBody = (request: FastifyRequest, reply: FastifyReply, format: KrokiFormat) =>
+      sendKroki(request, reply, format, textBody(request.body), krokiOptions(request), UNCACHED);
 
     routes.get(
       '/kroki/:type/:format/:encoded',
@@ -140,11 +165,11 @@ export async function openRenderRoutes(
         schema: {
           summary: 'Kroki: draw an encoded diagram',
           description:
-            'Kroki’s GET form for mermaid. `encoded` is the diagram text compressed with deflate (zlib), then base64url, as Kroki clients write it. `format` is `svg`, `png` or `pdf`. The option `theme` (`default`, `neutral`, `dark`, `forest`) may be a query parameter or a `Kroki-Diagram-Options-Theme` header.',
+            'Kroki’s GET form for mermaid. `encoded` is the diagram text compressed with deflate (zlib), then base64url, as Kroki clients write it. `format` is `svg`, `png` or `pdf`, or `txt` (Unicode box drawing) or `ascii` (plain ASCII) for the diagram drawn as text (sequence diagrams, flowcharts and class diagrams). The option `theme` (`default`, `neutral`, `dark`, `forest`) may be a query parameter or a `Kroki-Diagram-Options-Theme` header.',
           tags: ['Render server'],
           params: z.object({
             type: z.string().describe('The diagram type: `mermaid`.'),
-            format: z.string().describe('`svg`, `png` or `pdf`.'),
+            format: z.string().describe('`svg`, `png`, `pdf`, `txt` or `ascii`.'),
             encoded: encodedParam('The diagram text, deflated and base64url-encoded'),
           }),
         },
@@ -154,8 +179,15 @@ export async function openRenderRoutes(
         krokiType(type);
         const output = krokiFormat(format);
         checkLength(encoded);
-        const image = krokiRequest(output, decodeKroki(encoded), krokiOptions(request));
-        return send(request, reply as FastifyReply, image, IMMUTABLE);
+        const source = decodeKroki(encoded);
+        return sendKroki(
+          request,
+          reply as FastifyReply,
+          output,
+          source,
+          krokiOptions(request),
+          IMMUTABLE,
+        );
       },
     );
 
@@ -171,15 +203,13 @@ export async function openRenderRoutes(
           tags: ['Render server'],
           params: z.object({
             type: z.string().describe('The diagram type: `mermaid`.'),
-            format: z.string().describe('`svg`, `png` or `pdf`.'),
+            format: z.string().describe('`svg`, `png`, `pdf`, `txt` or `ascii`.'),
           }),
         },
       },
       async (request, reply) => {
         krokiType(request.params.type);
-        const output = krokiFormat(request.params.format);
-        const image = krokiRequest(output, textBody(request.body), krokiOptions(request));
-        return send(request, reply as FastifyReply, image, UNCACHED);
+        return sendBody(request, reply as FastifyReply, krokiFormat(request.params.format));
       },
     );
 
@@ -191,16 +221,14 @@ export async function openRenderRoutes(
         schema: {
           summary: 'Kroki: draw the body, format from the Accept header',
           description:
-            'The diagram text as the body; the `Accept` header names the output: `image/svg+xml`, `image/png` or `application/pdf`.',
+            'The diagram text as the body; the `Accept` header names the output: `image/svg+xml`, `image/png`, `application/pdf` or `text/plain` (the text drawing).',
           tags: ['Render server'],
           params: z.object({ type: z.string().describe('The diagram type: `mermaid`.') }),
         },
       },
       async (request, reply) => {
         krokiType(request.params.type);
-        const output = formatFromAccept(request.headers.accept);
-        const image = krokiRequest(output, textBody(request.body), krokiOptions(request));
-        return send(request, reply as FastifyReply, image, UNCACHED);
+        return sendBody(request, reply as FastifyReply, formatFromAccept(request.headers.accept));
       },
     );
 
@@ -223,8 +251,14 @@ export async function openRenderRoutes(
           const body = request.body;
           krokiType(body.diagram_type);
           const output = krokiFormat(body.output_format);
-          const image = krokiRequest(output, body.diagram_source, body.diagram_options);
-          return send(request, reply as FastifyReply, image, UNCACHED);
+          return sendKroki(
+            request,
+            reply as FastifyReply,
+            output,
+            body.diagram_source,
+            body.diagram_options,
+            UNCACHED,
+          );
         },
       );
     }

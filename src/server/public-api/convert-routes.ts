@@ -1,11 +1,12 @@
-/** POST /api/v1/convert: diagram text → PNG or SVG, drawn by the server renderer. */
+/** POST /api/v1/convert: diagram text → PNG, SVG or PDF drawn by the server renderer, or text. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { convertBody, errorBodySchema } from '../../shared/schemas.js';
 import type { Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
+import { sendText } from '../text-render/send-text.js';
 import { errorResponses, rateLimitPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
-import { renderCallerOf, renderRequestOf } from './operations.js';
+import { convertRequestOf, renderCallerOf } from './operations.js';
 
 export function convertApiRoutes(
   app: FastifyInstance,
@@ -21,12 +22,14 @@ export function convertApiRoutes(
       schema: {
         summary: 'Convert diagram text to an image',
         description:
-          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304.',
+          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304. With `format` `txt` or `ascii` it answers the diagram drawn as text for a terminal or a code comment (sequence diagrams, flowcharts and class diagrams; other kinds answer 400).',
         tags: ['Images'],
         security: [{ bearerAuth: [] }],
         body: convertBody,
         response: {
           ...errorResponses,
+          413: errorBodySchema.describe('Text output only: the drawing would be too large.'),
+          422: errorBodySchema.describe('Text output only: the drawing took too long.'),
           503: errorBodySchema.describe(
             'The renderer is busy (see Retry-After) or not available on this server.',
           ),
@@ -37,9 +40,12 @@ export function convertApiRoutes(
       // The typed reply only knows the JSON error bodies; images are sent untyped.
       const reply = typedReply as FastifyReply;
       const user = await tokenUser(request, reply);
-      const image = renderRequestOf(request.body);
+      const drawing = convertRequestOf(request.body);
+      if (drawing.kind === 'text') {
+        return sendText(request, reply, drawing.content, drawing.format, 'private, no-cache');
+      }
       const caller = renderCallerOf(user);
-      return sendImage(request, reply, deps.renderer, image, caller, 'private, no-cache');
+      return sendImage(request, reply, deps.renderer, drawing.image, caller, 'private, no-cache');
     },
   );
 }

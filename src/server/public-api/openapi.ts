@@ -55,12 +55,18 @@ export function openApiDocument(api: FastifyInstance, origin: string): OpenApiDo
     convert.responses = {
       200: {
         description:
-          'The image: exactly width × height pixels for PNG; an SVG fitted to them; a PDF page the size of the diagram or of the paper.',
+          'The image: exactly width × height pixels for PNG; an SVG fitted to them; a PDF page the size of the diagram or of the paper; or the text drawing.',
         headers: RENDERED_IMAGE_HEADERS,
         content: {
           'image/png': { schema: binary },
           'image/svg+xml': { schema: binary },
           'application/pdf': { schema: binary },
+          'text/plain': {
+            schema: {
+              type: 'string',
+              description: 'With `format` `txt` or `ascii`: the diagram drawn as text (UTF-8).',
+            },
+          },
         },
       },
       304: { description: 'Not modified: the If-None-Match header named this image’s ETag.' },

@@ -21,6 +21,8 @@ import { notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
 import type { RenderCaller, RenderRequest, RenderResult, Renderer } from '../render/renderer.js';
+import { TEXT_FORMATS, type TextFormat } from '../text-render/render-text.js';
+import { TEXT_CONTENT_TYPE, textBody, textEtag } from '../text-render/send-text.js';
 
 export interface ApiOperationsDeps {
   db: Db;
@@ -36,11 +38,18 @@ export const renderCallerOf = (user: User): RenderCaller => ({
   scope: `user:${user.id}`,
 });
 
-/** A convert body as the renderer takes it. */
-export function renderRequestOf(body: ConvertBody): RenderRequest {
-  const { paper, landscape, ...image } = body;
+/** A convert body as it is drawn: as text (`txt`, `ascii`; no browser), or by the renderer. */
+export type ConvertRequest =
+  { kind: 'text'; content: string; format: TextFormat } | { kind: 'image'; image: RenderRequest };
+
+const isTextFormat = (format: string): format is TextFormat =>
+  (TEXT_FORMATS as readonly string[]).includes(format);
+
+export function convertRequestOf(body: ConvertBody): ConvertRequest {
+  const { paper, landscape, format, ...image } = body;
+  if (isTextFormat(format)) return { kind: 'text', content: body.content, format };
   const pdf = paper === 'fit' ? { paper } : { paper, landscape };
-  return { ...image, pdf };
+  return { kind: 'image', image: { ...image, format, pdf } };
 }
 
 export function apiOperations(deps: ApiOperationsDeps) {
@@ -84,8 +93,17 @@ export function apiOperations(deps: ApiOperationsDeps) {
       return { ...diagram, url: editorUrl(id) };
     },
 
-    render(user: User, body: ConvertBody): Promise<RenderResult> {
-      return deps.renderer.render(renderRequestOf(body), renderCallerOf(user));
+    async render(user: User, body: ConvertBody): Promise<RenderResult> {
+      const request = convertRequestOf(body);
+      if (request.kind === 'image')
+        return deps.renderer.render(request.image, renderCallerOf(user));
+      const { content, format } = request;
+      return {
+        body: await textBody(content, format),
+        contentType: TEXT_CONTENT_TYPE,
+        etag: textEtag(content, format),
+        fallback: false,
+      };
     },
   };
 }

@@ -3,22 +3,32 @@
  * comment or directive, or part of a `---` front-matter block. Mermaid decides the same way.
  */
 
-/** The diagram keyword as written (`sequenceDiagram`, `flowchart`, `classDiagram`…), or ''. */
-export function diagramKeyword(source: string): string {
+/** The index of the line that names the diagram kind, or -1 when no line does. */
+function keywordLine(lines: readonly string[]): number {
   let inFrontMatter = false;
-  let first = true;
-  for (const line of source.split('\n')) {
+  for (const [index, line] of lines.entries()) {
     const trimmed = line.trim();
     if (trimmed === '---') {
-      if (first || inFrontMatter) inFrontMatter = !inFrontMatter;
-      first = false;
+      if (index === 0 || inFrontMatter) inFrontMatter = !inFrontMatter;
       continue;
     }
-    first = false;
     if (inFrontMatter || trimmed === '' || trimmed.startsWith('%%')) continue;
-    return /^[A-Za-z][\w-]*/.exec(trimmed)?.[0] ?? '';
+    return index;
   }
-  return '';
+  return -1;
+}
+
+/** The diagram keyword as written (`sequenceDiagram`, `flowchart`, `classDiagram`…), or ''. */
+export function diagramKeyword(source: string): string {
+  const lines = source.split('\n');
+  const line = lines[keywordLine(lines)]?.trim() ?? '';
+  return /^[A-Za-z][\w-]*/.exec(line)?.[0] ?? '';
+}
+
+/** The text from the line that names the diagram kind on: no front matter, no leading comments. */
+export function diagramBody(source: string): string {
+  const lines = source.split('\n');
+  return lines.slice(Math.max(0, keywordLine(lines))).join('\n');
 }
 
 export type Family = 'sequence' | 'flowchart' | 'class' | 'other';

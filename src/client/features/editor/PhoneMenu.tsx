@@ -1,6 +1,7 @@
 import { DropdownMenu as Menu } from 'radix-ui';
 import {
   Check,
+  ClipboardCopy,
   FileCode2,
   FileImage,
   FilePlus,
@@ -11,7 +12,7 @@ import {
   Share2,
   Sun,
 } from 'lucide-react';
-import { EDITOR_TEXT } from '@shared/messages';
+import { EDITOR_TEXT, EXPORT_TEXT } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -21,6 +22,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { copyAsText } from '@/features/export/copyAsText';
 import { exportDiagram } from '@/features/export/exportDiagram';
 import { SAVING_COPY } from '@/diagram/saving/copy';
 import { useTheme } from '@/features/theme/useTheme';
@@ -44,7 +46,8 @@ const item = 'min-h-11 text-base';
 
 /**
  * A phone's header keeps Save and the account in sight; the other actions live here, each with
- * its label: Share, Export (spec §2's 'Choose Format'), History, New, Auto-save and the theme.
+ * its label: Share, Export (spec §2's 'Choose Format', and Copy as text), History, New,
+ * Auto-save and the theme.
  */
 export function PhoneMenu({
   store,
@@ -98,6 +101,13 @@ export function PhoneMenu({
         <DropdownMenuItem className={item} onSelect={() => void exportDiagram('png', title)}>
           <FileImage className="h-4 w-4" aria-hidden />
           {PHONE_MENU_COPY.exportPng}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          className={item}
+          onSelect={() => void copyAsText(store.get().content, 'txt')}
+        >
+          <ClipboardCopy className="h-4 w-4" aria-hidden />
+          {EXPORT_TEXT.copyText}
         </DropdownMenuItem>
         {autoSave && (
           <>

@@ -1,5 +1,5 @@
-import { Download, FileCode2, FileImage } from 'lucide-react';
-import { EDITOR_TEXT } from '@shared/messages';
+import { ClipboardCopy, Download, FileCode2, FileImage } from 'lucide-react';
+import { EDITOR_TEXT, EXPORT_TEXT } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -9,12 +9,21 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { copyAsText } from './copyAsText';
 import { exportDiagram } from './exportDiagram';
 import { setExportMenuOpen, useExportMenuOpen } from './exportMenuState';
 import { EXPORT_TESTIDS } from './testIds';
 
-/** The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2). */
-export function ExportMenu({ title }: { title: string }) {
+const COPIES = [
+  { format: 'txt', label: EXPORT_TEXT.copyText, testId: EXPORT_TESTIDS.copyText },
+  { format: 'ascii', label: EXPORT_TEXT.copyAscii, testId: EXPORT_TESTIDS.copyAscii },
+] as const;
+
+/**
+ * The header's Export button: a 'Choose Format' menu with SVG and PNG (spec §2), and the diagram
+ * copied as text (Unicode box drawing or plain ASCII) for terminals and code comments.
+ */
+export function ExportMenu({ title, content }: { title: string; content: () => string }) {
   const open = useExportMenuOpen();
   return (
     <DropdownMenu open={open} onOpenChange={setExportMenuOpen}>
@@ -35,6 +44,17 @@ export function ExportMenu({ title }: { title: string }) {
           <FileImage className="h-4 w-4" aria-hidden />
           PNG
         </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        {COPIES.map(({ format, label, testId }) => (
+          <DropdownMenuItem
+            key={format}
+            data-testid={testId}
+            onSelect={() => void copyAsText(content(), format)}
+          >
+            <ClipboardCopy className="h-4 w-4" aria-hidden />
+            {label}
+          </DropdownMenuItem>
+        ))}
       </DropdownMenuContent>
     </DropdownMenu>
   );

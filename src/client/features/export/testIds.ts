@@ -2,4 +2,6 @@
 export const EXPORT_TESTIDS = {
   button: 'export-button',
   menu: 'export-menu',
+  copyText: 'export-copy-text',
+  copyAscii: 'export-copy-ascii',
 } as const;
