@@ -67,7 +67,9 @@ describe('presentSteps', () => {
   });
 
   it('reveals a block opened after the last message with the last step; an unended one is not drawn', () => {
-    const steps = presentSteps('sequenceDiagram\nA->>B: one\nloop tail\nNote over A: x\nend\nopt open');
+    const steps = presentSteps(
+      'sequenceDiagram\nA->>B: one\nloop tail\nNote over A: x\nend\nopt open',
+    );
     expect(steps).toEqual([{ line: 2, notes: [0], frames: [0], rects: [] }]);
   });
 

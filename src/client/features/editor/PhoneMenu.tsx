@@ -8,6 +8,7 @@ import {
   Monitor,
   Moon,
   MoreVertical,
+  Presentation,
   Share2,
   Sun,
 } from 'lucide-react';
@@ -23,6 +24,8 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { exportDiagram } from '@/features/export/exportDiagram';
 import { SAVING_COPY } from '@/diagram/saving/copy';
+import { PRESENT_COPY } from '@/features/present/copy';
+import { openPresent } from '@/features/present/presentState';
 import { useTheme } from '@/features/theme/useTheme';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 
@@ -82,6 +85,14 @@ export function PhoneMenu({
         <DropdownMenuItem className={item} onSelect={onNew}>
           <FilePlus className="h-4 w-4" aria-hidden />
           {EDITOR_TEXT.newDiagram}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          className={item}
+          onSelect={() => openPresent()}
+          data-testid="phone-menu-present"
+        >
+          <Presentation className="h-4 w-4" aria-hidden />
+          {PRESENT_COPY.button}
         </DropdownMenuItem>
         {onHistory && (
           <DropdownMenuItem className={item} onSelect={onHistory}>

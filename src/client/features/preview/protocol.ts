@@ -142,6 +142,15 @@ export interface HighlightRequest {
   follow?: boolean;
 }
 
+/**
+ * Parent → frame: present the drawing up to message `step` (0-based), hiding later ones and
+ * marking the current one; null shows the whole drawing again.
+ */
+export interface PresentRequest {
+  type: 'lifeline:present';
+  step: number | null;
+}
+
 export type FrameMessage =
   | FrameReady
   | FrameWarm
@@ -151,7 +160,13 @@ export type FrameMessage =
   | LabelEdit
   | LineSelect;
 export type ParentMessage =
-  RenderRequest | MarkupRequest | ZoomRequest | ViewCommand | PinRequest | HighlightRequest;
+  | RenderRequest
+  | MarkupRequest
+  | ZoomRequest
+  | ViewCommand
+  | PinRequest
+  | HighlightRequest
+  | PresentRequest;
 
 const LABEL_KINDS: readonly string[] = [
   'message',
@@ -274,4 +289,10 @@ const utf8 = new TextDecoder();
 export function markupFromBytes(svgBytes: ArrayBuffer): () => string {
   let svg: string | null = null;
   return () => (svg ??= utf8.decode(svgBytes));
+}
+
+export function isPresentRequest(data: unknown): data is PresentRequest {
+  return (
+    isRecord(data) && data.type === 'lifeline:present' && (data.step === null || isSeq(data.step))
+  );
 }

@@ -28,6 +28,11 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
   box-shadow: 0 0 0 1.5px rgb(165 180 252 / 0.85), 0 0 12px 1px rgb(129 140 248 / 0.4);
 }
 #stage:not(.dragging) :is(.messageLine0, .messageLine1, rect.note, rect.actor) { cursor: pointer; }
+/* Present mode: the current message stands out in the product's accent. */
+text.lifeline-step-current { fill: #4f46e5 !important; font-weight: 600; }
+:is(line, path).lifeline-step-current { stroke: #4f46e5 !important; stroke-width: 2.5px !important; }
+:root[data-theme="dark"] text.lifeline-step-current { fill: #a5b4fc !important; }
+:root[data-theme="dark"] :is(line, path).lifeline-step-current { stroke: #a5b4fc !important; }
 .lifeline-header-strip {
   display: none; position: absolute; left: 0; right: 0; top: 0; z-index: 5; overflow: hidden;
   pointer-events: none; background: rgb(255 255 255 / 0.92); border-bottom: 1px solid #e2e8f0;

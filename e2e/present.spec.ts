@@ -1,0 +1,232 @@
+/**
+ * Present mode: a sequence diagram full screen, one message at a time, by keyboard and by touch;
+ * a public link with `?step=N` opens presenting at step N, signed out.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { PRESENT_COPY, PRESENT_TESTIDS } from '../src/client/features/present/copy';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
+import { EditorPage } from './support/editorPage';
+import { publishDiagrams } from './support/published';
+
+// Trace snapshots stall on the busy render frame (see preview.spec.ts).
+test.use({ trace: 'off' });
+
+const DIAGRAM = [
+  'sequenceDiagram',
+  '  participant Browser',
+  '  participant Api',
+  '  participant Db',
+  '  Browser->>Api: login',
+  '  Note right of Api: checks the form',
+  '  loop each attempt',
+  '    Api->>+Db: find user',
+  '    Db-->>-Api: user',
+  '  end',
+  '  Api-->>Browser: token',
+  '  Browser->>Api: profile',
+].join('\n');
+const MESSAGES = ['login', 'find user', 'user', 'token', 'profile'];
+
+const view = (page: Page) => page.getByTestId(PRESENT_TESTIDS.view);
+const counter = (page: Page) => page.getByTestId(PRESENT_TESTIDS.counter);
+const drawing = (page: Page): Locator =>
+  page
+    .frameLocator(
+      `[data-testid="${PRESENT_TESTIDS.view}"] [data-testid="${PREVIEW_TESTIDS.frame}"]`,
+    )
+    .locator('svg')
+    .first();
+
+/** What the presented drawing shows: its visible messages, the current one, notes and blocks. */
+function shown(page: Page) {
+  return drawing(page).evaluate((svg) => {
+    const visible = (element: Element) => getComputedStyle(element).visibility !== 'hidden';
+    const texts = (selector: string) =>
+      [...svg.querySelectorAll(selector)].filter(visible).map((t) => t.textContent ?? '');
+    return {
+      messages: texts('text.messageText'),
+      current: [...svg.querySelectorAll('text.messageText.lifeline-step-current')].map(
+        (t) => t.textContent ?? '',
+      ),
+      notes: texts('text.noteText'),
+      blocks: texts('text.labelText'),
+    };
+  });
+}
+
+async function presentedAt(page: Page, step: number, count: number) {
+  await expect(counter(page)).toHaveText(
+    `${PRESENT_COPY.stepLabel} ${PRESENT_COPY.counter(step, count)}`,
+  );
+  await expect.poll(async () => (await shown(page)).messages).toEqual(MESSAGES.slice(0, step));
+  await expect.poll(async () => (await shown(page)).current).toEqual([MESSAGES[step - 1]]);
+  await expect(page.getByTestId(PRESENT_TESTIDS.progress)).toHaveAttribute(
+    'aria-valuenow',
+    String(step),
+  );
+}
+
+async function openWithDiagram(page: Page, text = DIAGRAM): Promise<EditorPage> {
+  const editor = new EditorPage(page);
+  await editor.open();
+  await editor.setText(text);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
+  return editor;
+}
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the key presents; arrows, Space, Page keys, Home and End step; Escape gives focus back', async ({
+    page,
+  }) => {
+    const editor = await openWithDiagram(page);
+    await editor.focusEnd();
+    await page.keyboard.press('ControlOrMeta+Shift+Enter');
+    await expect(view(page)).toBeVisible();
+    await expect(view(page)).toHaveAccessibleName(/Presenting/);
+    await expect(counter(page)).toHaveAttribute('aria-live', 'polite');
+    await presentedAt(page, 1, 5);
+    // The note and the loop wait for their first message; the participants are there.
+    expect((await shown(page)).notes).toEqual([]);
+    expect((await shown(page)).blocks).toEqual([]);
+    expect(await drawing(page).locator('text.actor').count()).toBeGreaterThanOrEqual(3);
+
+    await page.keyboard.press('ArrowRight');
+    await presentedAt(page, 2, 5);
+    expect(await shown(page)).toMatchObject({ notes: ['checks the form'], blocks: ['loop'] });
+    await page.keyboard.press('Space');
+    await presentedAt(page, 3, 5);
+    await page.keyboard.press('PageDown');
+    await presentedAt(page, 4, 5);
+    await page.keyboard.press('ArrowUp');
+    await presentedAt(page, 3, 5);
+    await page.keyboard.press('End');
+    await presentedAt(page, 5, 5);
+    await page.keyboard.press('ArrowDown');
+    await presentedAt(page, 5, 5);
+    await page.keyboard.press('Home');
+    await presentedAt(page, 1, 5);
+    await page.keyboard.press('ArrowLeft');
+    await presentedAt(page, 1, 5);
+    // A click on the drawing is the next message too.
+    await page.getByTestId(PRESENT_TESTIDS.surface).click();
+    await presentedAt(page, 2, 5);
+    await page.keyboard.press('PageUp');
+    await presentedAt(page, 1, 5);
+
+    await page.keyboard.press('Escape');
+    await expect(view(page)).toHaveCount(0);
+    await expect(editor.content).toBeFocused();
+
+    // The header's button, and focus back on it.
+    const button = page.getByTestId(PRESENT_TESTIDS.button);
+    await button.click();
+    await presentedAt(page, 1, 5);
+    await page.getByTestId(PRESENT_TESTIDS.next).click();
+    await presentedAt(page, 2, 5);
+    await page.keyboard.press('Escape');
+    await expect(view(page)).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+
+  test('a long diagram: the view follows the current message', async ({ page }) => {
+    const many = Array.from({ length: 40 }, (_, i) => `  A->>B: message ${i + 1}`);
+    await openWithDiagram(page, ['sequenceDiagram', ...many].join('\n'));
+    await page.getByTestId(PRESENT_TESTIDS.button).click();
+    await expect(counter(page)).toHaveText(/1 \/ 40/);
+    const frame = page.getByTestId(PRESENT_TESTIDS.view).getByTestId(PREVIEW_TESTIDS.frame);
+    const box = await frame.boundingBox();
+    const currentInView = async () => {
+      const rect = await drawing(page).evaluate((svg) => {
+        const current = svg.querySelector('text.lifeline-step-current');
+        const r = current?.getBoundingClientRect();
+        return r ? { top: r.top, bottom: r.bottom } : null;
+      });
+      return rect !== null && box !== null && rect.top >= 0 && rect.bottom <= box.height;
+    };
+    await page.keyboard.press('End');
+    await expect(counter(page)).toHaveText(/40 \/ 40/);
+    await expect.poll(currentInView).toBe(true);
+    await page.keyboard.press('Home');
+    await expect(counter(page)).toHaveText(/1 \/ 40/);
+    await expect.poll(currentInView).toBe(true);
+  });
+
+  test('another kind of diagram is shown whole, and says it has no steps', async ({ page }) => {
+    await openWithDiagram(page, 'flowchart TD\n  A[Start] --> B[End]');
+    await page.getByTestId(PRESENT_TESTIDS.button).click();
+    await expect(counter(page)).toHaveText(PRESENT_COPY.noSteps);
+    await expect(drawing(page).locator('span.nodeLabel', { hasText: 'End' })).toBeVisible();
+    await page.getByTestId(PRESENT_TESTIDS.leave).click();
+    await expect(view(page)).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  /** A finger's swipe across the drawing, as the touch screen reports it. */
+  async function swipe(page: Page, dx: number) {
+    const box = await page.getByTestId(PRESENT_TESTIDS.surface).boundingBox();
+    if (!box) throw new Error('No drawing to swipe');
+    const y = box.y + box.height / 2;
+    const x = box.x + box.width / 2 - dx / 2;
+    const session = await page.context().newCDPSession(page);
+    const point = (at: number) => [{ x: at, y }];
+    await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x) });
+    for (let i = 1; i <= 5; i += 1) {
+      await session.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: point(x + (dx * i) / 5),
+      });
+    }
+    await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await session.detach();
+  }
+
+  test('the menu presents; swipes and taps step; the targets are 44 px', async ({ page }) => {
+    await openWithDiagram(page);
+    await page.getByTestId('phone-menu').tap();
+    await page.getByRole('menuitem', { name: PRESENT_COPY.button }).tap();
+    await presentedAt(page, 1, 5);
+    await swipe(page, -160);
+    await presentedAt(page, 2, 5);
+    await swipe(page, -160);
+    await presentedAt(page, 3, 5);
+    await swipe(page, 160);
+    await presentedAt(page, 2, 5);
+    await page.getByTestId(PRESENT_TESTIDS.surface).tap();
+    await presentedAt(page, 3, 5);
+    for (const id of [PRESENT_TESTIDS.previous, PRESENT_TESTIDS.next, PRESENT_TESTIDS.leave]) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByTestId(PRESENT_TESTIDS.previous).tap();
+    await presentedAt(page, 2, 5);
+    await page.getByTestId(PRESENT_TESTIDS.leave).tap();
+    await expect(view(page)).toHaveCount(0);
+  });
+});
+
+test('a public link with ?step=N presents at step N, signed out; bad steps are clamped', async ({
+  page,
+}) => {
+  const [token] = await publishDiagrams('Presenter', [{ title: 'Login flow', content: DIAGRAM }]);
+  await page.goto(`/d/${token}?step=3`);
+  await expect(view(page)).toBeVisible();
+  await expect(view(page)).toContainText('Login flow');
+  await presentedAt(page, 3, 5);
+  await page.keyboard.press('ArrowRight');
+  await presentedAt(page, 4, 5);
+
+  await page.goto(`/d/${token}?step=99`);
+  await presentedAt(page, 5, 5);
+  for (const bad of ['0', 'abc', '-2']) {
+    await page.goto(`/d/${token}?step=${bad}`);
+    await presentedAt(page, 1, 5);
+  }
+  await page.keyboard.press('Escape');
+  await expect(view(page)).toHaveCount(0);
+});
