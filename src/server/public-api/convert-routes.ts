@@ -20,7 +20,7 @@ export function convertApiRoutes(
       schema: {
         summary: 'Convert diagram text to an image',
         description:
-          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304.',
+          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. With `steps`, a sequence diagram plays one message at a time (animated SVG) or has one PDF page per message. Identical requests answer the same ETag; send it back in If-None-Match to get 304.',
         tags: ['Images'],
         security: [{ bearerAuth: [] }],
         body: convertBody,
@@ -38,13 +38,13 @@ export function convertApiRoutes(
       const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
       // Pages are shared fairly per user, and the user's renders are cached for them alone.
       const caller = { key: `user:${user.id}`, scope: `user:${user.id}` };
-      const { paper, landscape, ...image } = request.body;
+      const { paper, landscape, steps, paceMs, ...image } = request.body;
       const pdf = paper === 'fit' ? { paper } : { paper, landscape };
       return sendImage(
         request,
         reply,
         deps.renderer,
-        { ...image, pdf },
+        { ...image, pdf, steps: steps ? { paceMs } : null },
         caller,
         'private, no-cache',
       );

@@ -8,7 +8,7 @@
  * steps.ts). Activation bars are placed by height: a bar appears with the first message drawn at
  * or below its top.
  */
-import { presentSteps } from './steps.js';
+import { HOLD_PACES, presentSteps } from './steps.js';
 
 export interface DrawnStep {
   /** The message's label, line and sequence number: what the step highlights. */
@@ -124,11 +124,6 @@ export function revealStep(steps: readonly DrawnStep[], step: number | null): vo
     }
   });
 }
-
-/** Bounds of the animated SVG's pace, in milliseconds per step. */
-export const STEP_PACE_MS = { min: 200, max: 10_000, default: 1_000 } as const;
-/** How long the whole drawing holds, in paces, before an animated SVG starts again. */
-export const HOLD_PACES = 3;
 
 /**
  * Makes the drawing play its steps with CSS only (no script): each step's elements fade in at

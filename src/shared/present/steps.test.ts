@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampStep, presentSteps } from './steps';
+import { clampStep, presentSteps } from './steps.js';
 
 describe('presentSteps', () => {
   it('makes one step per message, in source order, with its line', () => {

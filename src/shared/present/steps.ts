@@ -9,6 +9,16 @@
 import { diagramFamily } from '../diagram-text/kind.js';
 import { readSequence } from '../diagram-text/sequence.js';
 
+/** Bounds of an animated SVG's pace, in milliseconds per step. */
+export const STEP_PACE_MS = { min: 200, max: 10_000, default: 1_000 } as const;
+/** How long the whole drawing holds, in paces, before an animated SVG starts again. */
+export const HOLD_PACES = 3;
+/**
+ * The most pages a PDF with one page per step may have: each page is a copy of the drawing, so
+ * the work grows with steps × drawing; a longer diagram is refused with a 400 saying so.
+ */
+export const MAX_PDF_STEPS = 100;
+
 export interface PresentStep {
   /** The message's 1-based source line. */
   line: number;
