@@ -262,15 +262,26 @@ const imageSide = (field: 'width' | 'height', fallback: number) => {
     .default(fallback);
 };
 
-/** POST /api/v1/convert (bearer token): diagram text → PNG or SVG image. */
 const paceError = `paceMs must be a whole number from ${STEP_PACE_MS.min} to ${STEP_PACE_MS.max}`;
+/** Milliseconds from one step of an animated SVG to the next. */
+const paceMs = z
+  .number({ error: paceError })
+  .int({ error: paceError })
+  .min(STEP_PACE_MS.min, { error: paceError })
+  .max(STEP_PACE_MS.max, { error: paceError })
+  .default(STEP_PACE_MS.default);
+/** Text the renderer draws: its own limit and notice, a 400 like any text mermaid refuses. */
+const renderableContent = requiredText('content').refine(
+  (text) => text.length <= DIAGRAM_TEXT_MAX,
+  PREVIEW_TEXT.maxTextExceeded,
+);
 
+/** POST /api/v1/convert (bearer token): diagram text → PNG or SVG image. */
 export const convertBody = z
   .object({
     // The renderer's own limit and notice, the same as the preview's: a 400 like any text mermaid
     // refuses (a plain `max` would answer 413, the stored content's "too large").
-    content: requiredText('content')
-      .refine((text) => text.length <= DIAGRAM_TEXT_MAX, PREVIEW_TEXT.maxTextExceeded)
+    content: renderableContent
       .meta({ maxLength: DIAGRAM_TEXT_MAX })
       .describe(
         `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters (the renderer's limit).`,
@@ -313,13 +324,7 @@ export const convertBody = z
       .describe(
         `Step through a sequence diagram one message at a time (notes and blocks appear with their first message): with \`svg\`, an SVG that plays the steps by CSS animation (no script) and loops, holding the whole drawing for ${HOLD_PACES} steps' time; with \`pdf\`, one page per step, at most ${MAX_PDF_STEPS} pages. Other diagrams, or one without messages, answer the whole drawing.`,
       ),
-    paceMs: z
-      .number({ error: paceError })
-      .int({ error: paceError })
-      .min(STEP_PACE_MS.min, { error: paceError })
-      .max(STEP_PACE_MS.max, { error: paceError })
-      .default(STEP_PACE_MS.default)
-      .describe('Animated SVG only: milliseconds from one step to the next.'),
+    paceMs: paceMs.describe('Animated SVG only: milliseconds from one step to the next.'),
   })
   .superRefine((body, context) => {
     if (body.steps && body.format === 'png') {
@@ -330,4 +335,16 @@ export const convertBody = z
       });
     }
   });
+/**
+ * POST /api/export/steps: the Export menu's stepped files of the text in the editor, drawn as the
+ * preview draws it in the page's theme (the same renderer, steps and bounds as convert).
+ */
+export const stepExportBody = z.object({
+  content: renderableContent,
+  format: z.enum(['svg', 'pdf'], { error: "format must be 'svg' or 'pdf'" }),
+  theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).default('light'),
+  paceMs,
+});
+export type StepExportBody = z.infer<typeof stepExportBody>;
+
 export type ConvertBody = z.infer<typeof convertBody>;
