@@ -3,6 +3,10 @@
  * a public link with `?step=N` opens presenting at step N, signed out.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { EXPORT_TEXT } from '../src/shared/messages';
+import { EXPORT_COPY } from '../src/client/features/export/copy';
+import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
 import { PRESENT_COPY, PRESENT_TESTIDS } from '../src/client/features/present/copy';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
@@ -229,4 +233,59 @@ test('a public link with ?step=N presents at step N, signed out; bad steps are c
   }
   await page.keyboard.press('Escape');
   await expect(view(page)).toHaveCount(0);
+});
+
+test.describe('stepped exports', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the Export menu makes an SVG whose drawing differs at two moments, and a PDF of a page per step', async ({
+    page,
+    context,
+  }) => {
+    const editor = await openWithDiagram(page);
+    const title = await editor.title.inputValue();
+    const menu = page.getByTestId(EXPORT_TESTIDS.menu);
+    await page.getByTestId(EXPORT_TESTIDS.button).click();
+    await menu.getByRole('menuitemradio', { name: /0\.5 s/ }).click();
+    const [svgFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(EXPORT_TESTIDS.animatedSvg).click(),
+    ]);
+    expect(svgFile.suggestedFilename()).toBe(`${title} steps.svg`);
+    const svg = await readFile((await svgFile.path())!, 'utf8');
+    expect(svg).not.toMatch(/<script/i);
+
+    // The file on its own, as a browser shows it, its animations held at two moments.
+    const viewer = await context.newPage();
+    await viewer.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+    const at = (ms: number) =>
+      viewer.evaluate((time) => {
+        for (const animation of document.getAnimations()) {
+          animation.pause();
+          animation.currentTime = time;
+        }
+        return [...document.querySelectorAll('text.messageText')].map(
+          (text) => `${text.textContent}:${getComputedStyle(text).opacity}`,
+        );
+      }, ms);
+    // 0.5 s a step: at first only the first message; at 2.1 s all five.
+    expect(await at(0)).toEqual(['login:1', 'find user:0', 'user:0', 'token:0', 'profile:0']);
+    const early = await viewer.screenshot();
+    expect(await at(2100)).toEqual(['login:1', 'find user:1', 'user:1', 'token:1', 'profile:1']);
+    const late = await viewer.screenshot();
+    expect(early.equals(late)).toBe(false);
+    await viewer.close();
+
+    await page.getByTestId(EXPORT_TESTIDS.button).click();
+    const [pdfFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(EXPORT_TESTIDS.stepsPdf).click(),
+    ]);
+    expect(pdfFile.suggestedFilename()).toMatch(/ steps\.pdf$/);
+    const pdf = await readFile((await pdfFile.path())!);
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)).toHaveLength(MESSAGES.length);
+    await expect(page.getByTestId('toast')).toContainText(
+      EXPORT_TEXT.success(EXPORT_COPY.stepsLabel.pdf),
+    );
+  });
 });

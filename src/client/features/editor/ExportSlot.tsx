@@ -4,5 +4,5 @@ import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 /** The export menu needs the title; only this small wrapper re-renders when it changes. */
 export function ExportSlot({ store }: { store: DraftStore }) {
   const title = useDraftField(store, 'title');
-  return <ExportMenu title={title} />;
+  return <ExportMenu title={title} text={() => store.get().content} />;
 }

@@ -1,9 +1,11 @@
 import { DropdownMenu as Menu } from 'radix-ui';
 import {
   Check,
+  Clapperboard,
   FileCode2,
   FileImage,
   FilePlus,
+  FileStack,
   History,
   Monitor,
   Moon,
@@ -22,7 +24,10 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { EXPORT_COPY } from '@/features/export/copy';
 import { exportDiagram } from '@/features/export/exportDiagram';
+import { exportSteps } from '@/features/export/exportSteps';
+import { STEP_PACE_MS } from '@shared/present/steps';
 import { SAVING_COPY } from '@/diagram/saving/copy';
 import { PRESENT_COPY } from '@/features/present/copy';
 import { openPresent } from '@/features/present/presentState';
@@ -63,7 +68,9 @@ export function PhoneMenu({
   autoSave?: { checked: boolean; onCheckedChange: (on: boolean) => void };
 }) {
   const title = useDraftField(store, 'title');
-  const { choice, setChoice } = useTheme();
+  const { choice, setChoice, resolved } = useTheme();
+  const stepped = (format: 'svg' | 'pdf') =>
+    void exportSteps(format, title, store.get().content, resolved, STEP_PACE_MS.default);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -109,6 +116,14 @@ export function PhoneMenu({
         <DropdownMenuItem className={item} onSelect={() => void exportDiagram('png', title)}>
           <FileImage className="h-4 w-4" aria-hidden />
           {PHONE_MENU_COPY.exportPng}
+        </DropdownMenuItem>
+        <DropdownMenuItem className={item} onSelect={() => stepped('svg')}>
+          <Clapperboard className="h-4 w-4" aria-hidden />
+          {EXPORT_COPY.animatedSvg}
+        </DropdownMenuItem>
+        <DropdownMenuItem className={item} onSelect={() => stepped('pdf')}>
+          <FileStack className="h-4 w-4" aria-hidden />
+          {EXPORT_COPY.stepsPdf}
         </DropdownMenuItem>
         {autoSave && (
           <>

@@ -2,4 +2,6 @@
 export const EXPORT_TESTIDS = {
   button: 'export-button',
   menu: 'export-menu',
+  animatedSvg: 'export-animated-svg',
+  stepsPdf: 'export-steps-pdf',
 } as const;
