@@ -10,6 +10,7 @@ import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
 import { PRESENT_COPY, PRESENT_TESTIDS } from '../src/client/features/present/copy';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
+import { addCollaborator, createDiagram, person } from './support/people';
 import { publishDiagrams } from './support/published';
 
 // Trace snapshots stall on the busy render frame (see preview.spec.ts).
@@ -233,6 +234,23 @@ test('a public link with ?step=N presents at step N, signed out; bad steps are c
   }
   await page.keyboard.press('Escape');
   await expect(view(page)).toHaveCount(0);
+});
+
+test('a viewer collaborator presents the diagram shared with them', async ({ browser }) => {
+  const owner = await person(browser, 'Olive Owner');
+  const viewer = await person(browser, 'Vic Viewer');
+  const diagram = await createDiagram(owner, 'Shared login', DIAGRAM);
+  await addCollaborator(owner, diagram.id, viewer, 'viewer');
+  const page = viewer.page;
+  await page.goto(`/?diagramId=${diagram.id}`);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
+  await page.getByTestId(PRESENT_TESTIDS.button).click();
+  await expect(view(page)).toContainText('Shared login');
+  await presentedAt(page, 1, 5);
+  await page.keyboard.press('End');
+  await presentedAt(page, 5, 5);
+  await owner.context.close();
+  await viewer.context.close();
 });
 
 test.describe('stepped exports', () => {
