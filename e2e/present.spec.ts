@@ -3,6 +3,7 @@
  * a public link with `?step=N` opens presenting at step N, signed out.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { EXPORT_TEXT } from '../src/shared/messages';
 import { EXPORT_COPY } from '../src/client/features/export/copy';
@@ -133,6 +134,26 @@ test.describe('on a desktop', () => {
     await page.keyboard.press('Escape');
     await expect(view(page)).toHaveCount(0);
     await expect(button).toBeFocused();
+  });
+
+  test('axe finds no serious or critical violation in present mode, light or dark', async ({
+    page,
+  }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await openWithDiagram(page);
+      await page.getByTestId(PRESENT_TESTIDS.button).click();
+      await presentedAt(page, 1, 5);
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .include(`[data-testid="${PRESENT_TESTIDS.view}"]`)
+        .exclude('iframe')
+        .analyze();
+      const serious = result.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
+    }
   });
 
   test('a long diagram: the view follows the current message', async ({ page }) => {

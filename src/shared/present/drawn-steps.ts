@@ -110,6 +110,18 @@ export function drawnSteps(svg: Element, text: string): DrawnStep[] {
 /** Marks the message of the step being shown. */
 export const CURRENT_STEP_CLASS = 'lifeline-step-current';
 
+/**
+ * CSS marking the current message in `color` (its number keeps its own colour on its disc),
+ * under `scope` (a selector such as a theme's root, or '').
+ */
+export function currentStepStyle(color: string, scope = ''): string {
+  const at = scope ? `${scope} ` : '';
+  return [
+    `${at}text.${CURRENT_STEP_CLASS}:not(.sequenceNumber) { fill: ${color} !important; font-weight: 600; }`,
+    `${at}:is(line, path).${CURRENT_STEP_CLASS} { stroke: ${color} !important; stroke-width: 2.5px !important; }`,
+  ].join('\n');
+}
+
 /** Shows steps 0…`step` (hiding later ones) and marks the current message; null shows all. */
 export function revealStep(steps: readonly DrawnStep[], step: number | null): void {
   steps.forEach((drawn, index) => {

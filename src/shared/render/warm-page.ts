@@ -10,7 +10,7 @@ import type { Mermaid } from 'mermaid';
 import { createDrawDiagram } from './draw-diagram.js';
 import {
   animateSteps,
-  CURRENT_STEP_CLASS,
+  currentStepStyle,
   drawnSteps,
   revealStep,
   type DrawnStep,
@@ -29,14 +29,15 @@ const HAS_VIEWBOX = /^[^>]*\sviewBox="/;
 /** The steps of the drawing left on the page for a PDF, laid out as pages by lifelinePlace. */
 let pendingSteps: DrawnStep[] = [];
 const PAGE_CLASS = 'lifeline-step-page';
+/** The product's accent (as the preview's present mode draws the current message). */
+const ACCENT = '#4f46e5';
 // One page per step: each copy of the stage breaks the page after it; the current message in
 // the product's accent, as present mode shows it.
 const STEP_PAGES_STYLE = `
 @media print { html, body { height: auto !important; overflow: visible !important; } }
 .${PAGE_CLASS} { break-after: page; overflow: hidden; }
 .${PAGE_CLASS} > svg { display: block; }
-text.${CURRENT_STEP_CLASS} { fill: #4f46e5 !important; font-weight: 600; }
-:is(line, path).${CURRENT_STEP_CLASS} { stroke: #4f46e5 !important; stroke-width: 2.5px !important; }
+${currentStepStyle(ACCENT)}
 `;
 
 function stage(): HTMLElement {
