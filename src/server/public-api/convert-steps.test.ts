@@ -11,6 +11,7 @@ import { createRenderer, type Renderer } from '../render/renderer.js';
 import { signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeIf } from '../../../test/support/needs.js';
+import { pdfPageCount } from '../../../test/support/render-support.js';
 
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
@@ -29,10 +30,6 @@ const FIVE_MESSAGES = [
 
 const messages = (count: number) =>
   ['sequenceDiagram', ...Array.from({ length: count }, (_, i) => `  A->>B: m${i + 1}`)].join('\n');
-
-/** Pages of a PDF: its page objects (`/Type /Page`, not the `/Pages` tree). */
-const pageCount = (pdf: Buffer) =>
-  pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
 
 let renderer: Renderer;
 let database: Database;
@@ -120,11 +117,11 @@ describeIf(chromiumMissing, 'with Chromium', () => {
     const response = await convert({ content: FIVE_MESSAGES, format: 'pdf', steps: true });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(pageCount(response.rawPayload)).toBe(5);
+    expect(pdfPageCount(response.rawPayload)).toBe(5);
     // The same diagram without steps is one page; on paper, still one page per step.
-    expect(pageCount((await convert({ content: FIVE_MESSAGES, format: 'pdf' })).rawPayload)).toBe(
-      1,
-    );
+    expect(
+      pdfPageCount((await convert({ content: FIVE_MESSAGES, format: 'pdf' })).rawPayload),
+    ).toBe(1);
     const paper = await convert({
       content: FIVE_MESSAGES,
       format: 'pdf',
@@ -132,7 +129,7 @@ describeIf(chromiumMissing, 'with Chromium', () => {
       paper: 'a4',
       landscape: true,
     });
-    expect(pageCount(paper.rawPayload)).toBe(5);
+    expect(pdfPageCount(paper.rawPayload)).toBe(5);
   });
 
   it(`refuses a PDF of more than ${MAX_PDF_STEPS} steps with a 400 saying so`, async () => {
@@ -150,7 +147,7 @@ describeIf(chromiumMissing, 'with Chromium', () => {
   it('answers the whole drawing for a diagram without steps', async () => {
     const flow = await convert({ content: 'flowchart TD\n  A --> B', format: 'pdf', steps: true });
     expect(flow.statusCode, flow.body).toBe(200);
-    expect(pageCount(flow.rawPayload)).toBe(1);
+    expect(pdfPageCount(flow.rawPayload)).toBe(1);
     const svg = await convert({ content: 'flowchart TD\n  A --> B', format: 'svg', steps: true });
     expect(svg.statusCode).toBe(200);
     expect(svg.body).not.toContain('@keyframes lifeline-step');

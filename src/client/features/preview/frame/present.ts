@@ -5,8 +5,7 @@
  * elements mermaid already drew.
  */
 import { drawnSteps, revealStep, type DrawnStep } from '@shared/present/drawn-steps';
-import { boundsOf } from './bounds';
-import { smallestMove } from './sourceLink';
+import { glideIntoView } from './sourceLink';
 import type { Viewport } from './viewport';
 
 /** Room kept between the current message and the frame's sides. */
@@ -47,11 +46,7 @@ export function installPresent(
     stage.dataset.presentStep = String(shown);
     const current = all[shown]?.message ?? [];
     if (!follow || current.length === 0) return;
-    const at = boundsOf(current);
-    const { clientWidth: width, clientHeight: height } = stage;
-    const dx = smallestMove(at.left, at.right, MARGIN_PX, width - MARGIN_PX);
-    const dy = smallestMove(at.top, at.bottom, MARGIN_PX, height - MARGIN_PX);
-    view.glideBy(dx, dy);
+    glideIntoView(stage, view, current, { top: MARGIN_PX, bottom: MARGIN_PX, side: MARGIN_PX });
   };
 
   return {
