@@ -98,10 +98,12 @@ export const EditorHeader = memo(function EditorHeader({
             size="sm"
             onClick={() => openPresent()}
             data-testid={PRESENT_TESTIDS.button}
+            title={PRESENT_COPY.button}
             aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
           >
             <Presentation className="h-4 w-4" aria-hidden />
-            <span className={label}>{PRESENT_COPY.button}</span>
+            {/* Icon only on narrow desktops, where the title needs the room. */}
+            <span className="max-lg:sr-only">{PRESENT_COPY.button}</span>
           </Button>
           {history}
           <Button
