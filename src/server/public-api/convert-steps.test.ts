@@ -22,9 +22,9 @@ const FIVE_MESSAGES = [
   '  Note right of Bob: thinks',
   '  Bob-->>Alice: second',
   '  loop retry',
-  '    Alice->>Bob: third',
+  '    Alice->>+Bob: third',
   '  end',
-  '  Bob-->>Alice: fourth',
+  '  Bob-->>-Alice: fourth',
   '  Alice-)Bob: fifth',
 ].join('\n');
 
@@ -111,6 +111,8 @@ describeIf(chromiumMissing, 'with Chromium', () => {
     expect(svg).toMatch(/class="messageText"[^>]*>first</);
     expect(svg).toMatch(/<g [^>]*class="lifeline-step-1"><rect[^>]*class="note"/);
     expect(svg).toMatch(/<g [^>]*class="lifeline-step-2"><line[^>]*class="loopLine"/);
+    // Bob's activation bar starts with the third message.
+    expect(svg).toMatch(/<g[^>]*class="lifeline-step-2"><rect[^>]*class="activation0"/);
   });
 
   it('answers a PDF of one page per message', async () => {

@@ -4,7 +4,7 @@ export const PRESENT_COPY = {
   titlePrefix: 'Presenting',
   counter: (step: number, count: number) => `${step} / ${count}`,
   stepLabel: 'Step',
-  noSteps: 'Whole drawing: only sequence diagrams step through their messages',
+  noSteps: 'Whole drawing: no messages to step through',
   previous: 'Previous step',
   next: 'Next step',
   leave: 'Leave presentation (Esc)',
