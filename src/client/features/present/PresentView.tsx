@@ -52,6 +52,8 @@ function Presenting({ store, start }: { store: DraftStore; start: number }) {
   };
 
   const onPointerDown = (event: PointerEvent) => {
+    // The main button or a finger; a right click opens the browser's menu, nothing more.
+    if (event.button !== 0) return;
     pressed.current = { x: event.clientX, y: event.clientY };
   };
   const onPointerUp = (event: PointerEvent) => {
