@@ -190,7 +190,7 @@ test('while a long diagram renders, the page stays usable and keeps the last dra
   await page.getByTestId(EXPORT_TESTIDS.button).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: 'SVG' }).click(),
+    page.getByRole('menuitem', { name: 'SVG', exact: true }).click(),
   ]);
   expect(await preview(page).getAttribute('data-status')).toBe('rendering');
   const exported = readFileSync(await download.path(), 'utf8');

@@ -10,7 +10,7 @@ async function exportTwice(editor: EditorPage) {
   });
   for (const format of ['SVG', 'PNG']) {
     await page.getByRole('button', { name: 'Export' }).click();
-    await page.getByRole('menuitem', { name: format }).click();
+    await page.getByRole('menuitem', { name: format, exact: true }).click();
   }
 }
 

@@ -257,6 +257,15 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    // Present mode from a shared link, at the fourth message.
+    name: 'present',
+    take: async (page, world) => {
+      await page.goto(`${world.url}/d/${world.shareToken}?step=4`);
+      await page.locator('[data-testid="present-view"][data-step="4"]').waitFor();
+      await drawn(page, '[data-testid="present-view"]');
+    },
+  },
+  {
     name: 'trace-dialog',
     signedIn: true,
     take: async (page, world, width) => {

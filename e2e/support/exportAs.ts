@@ -10,7 +10,7 @@ export async function exportAs(page: Page, format: 'SVG' | 'PNG') {
   await expect(page.getByRole('menu')).toContainText('Choose Format');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('menuitem', { name: format }).click(),
+    page.getByRole('menuitem', { name: format, exact: true }).click(),
   ]);
   await expect(toastLocator(page)).toContainText(EXPORT_TEXT.success(format));
   return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };

@@ -33,6 +33,7 @@ import {
 import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { templateRoutes } from './templates/routes.js';
+import { exportRoutes } from './export/routes.js';
 import { createRenderer, type Renderer } from './render/renderer.js';
 import { shareEmbedRoutes, warmSharePage } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
@@ -99,6 +100,8 @@ export interface AppLimits {
   importsPerMinute: number;
   /** Kroki and mermaid.ink calls per client address per minute. */
   openRendersPerMinute: number;
+  /** Stepped exports (animated SVG, PDF of one page per step) per client address per minute. */
+  stepExportsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
@@ -108,6 +111,7 @@ export const DEFAULT_LIMITS: AppLimits = {
   failedAuthsPerMinute: 20,
   importsPerMinute: 10,
   openRendersPerMinute: 300,
+  stepExportsPerMinute: 30,
 };
 
 /** Where links point in tests and tools that build the app without a listening address. */
@@ -210,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   shareEmbedRoutes(app, db, { renderer, lookupLimit });
   templateRoutes(app, { renderer });
+  exportRoutes(app, { renderer, perMinute: limits.stepExportsPerMinute });
   const signInMode = deps.oidc ? 'google' : 'local';
   const shell = loadAppShell(deps.clientDir);
   if (shell) {

@@ -7,6 +7,12 @@ import { DIAGRAM_TEXT_MAX } from './constants.js';
 export type ResolvedTheme = 'light' | 'dark';
 export type MermaidTheme = 'dark' | 'neutral' | 'default' | 'forest';
 
+/** Solid backgrounds of exported files, matching the theme the diagram was drawn in. */
+export const EXPORT_BACKGROUND: Record<ResolvedTheme, string> = {
+  light: '#ffffff',
+  dark: '#111827',
+};
+
 export function previewThemeFor(theme: ResolvedTheme): MermaidTheme {
   return theme === 'dark' ? 'dark' : 'neutral';
 }

@@ -189,6 +189,11 @@ const EXPECTED: Record<string, Row> = {
     request: () => json('GET', '/templates/sequence-basic.svg'),
     expect: all(503),
   },
+  // The Export menu's stepped files: anyone may export the text they send (spec §6).
+  'POST /api/export/steps': {
+    request: () => json('POST', '/api/export/steps', { content: GRAPH, format: 'pdf' }),
+    expect: all(503),
+  },
   'POST /api/v1/diagrams': {
     request: (w) => json('POST', '/api/v1/diagrams', { content: 'x', folderId: w.folderId }),
     expect: bearer({ ownerToken: 201, strangerToken: 404 }),

@@ -78,3 +78,8 @@ flowchart TD
     A --> B["<img src='${url}/label.png' width='20'> label"]
     click B href "${url}/click" _blank`;
 }
+
+/** Pages of a PDF: its page objects (`/Type /Page`, not the `/Pages` tree). */
+export function pdfPageCount(pdf: Buffer): number {
+  return pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
+}

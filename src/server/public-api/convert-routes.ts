@@ -22,7 +22,7 @@ export function convertApiRoutes(
       schema: {
         summary: 'Convert diagram text to an image',
         description:
-          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. Identical requests answer the same ETag; send it back in If-None-Match to get 304. With `format` `txt` or `ascii` it answers the diagram drawn as text for a terminal or a code comment (sequence diagrams, flowcharts and class diagrams; other kinds answer 400).',
+          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. With `steps`, a sequence diagram plays one message at a time (animated SVG) or has one PDF page per message. Identical requests answer the same ETag; send it back in If-None-Match to get 304. With `format` `txt` or `ascii` it answers the diagram drawn as text for a terminal or a code comment (sequence diagrams, flowcharts and class diagrams; other kinds answer 400).',
         tags: ['Images'],
         security: [{ bearerAuth: [] }],
         body: convertBody,

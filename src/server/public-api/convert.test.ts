@@ -275,7 +275,9 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       'format',
       'height',
       'landscape',
+      'paceMs',
       'paper',
+      'steps',
       'theme',
       'width',
     ]);

@@ -46,10 +46,10 @@ const isTextFormat = (format: string): format is TextFormat =>
   (TEXT_FORMATS as readonly string[]).includes(format);
 
 export function convertRequestOf(body: ConvertBody): ConvertRequest {
-  const { paper, landscape, format, ...image } = body;
+  const { paper, landscape, format, steps, paceMs, ...image } = body;
   if (isTextFormat(format)) return { kind: 'text', content: body.content, format };
   const pdf = paper === 'fit' ? { paper } : { paper, landscape };
-  return { kind: 'image', image: { ...image, format, pdf } };
+  return { kind: 'image', image: { ...image, format, pdf, steps: steps ? { paceMs } : null } };
 }
 
 export function apiOperations(deps: ApiOperationsDeps) {

@@ -79,14 +79,16 @@ export async function screenshot(
   }
 }
 
+/** `allPages`: the page holds one page per step (see warm-page.ts), not one drawing. */
 export async function printPdf(
   page: Page,
   pdf: PdfPage,
   size: { width: number; height: number },
+  allPages = false,
 ): Promise<Buffer> {
   const common = {
     printBackground: true,
-    pageRanges: '1',
+    ...(allPages ? {} : { pageRanges: '1' }),
     margin: { top: 0, right: 0, bottom: 0, left: 0 },
   };
   if (pdf.paper === 'fit') {

@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { exceedsTextLimit, type MermaidTheme } from '../../shared/mermaid-config.js';
 import type { PageRenderAnswer, PageRenderInput } from '../../shared/render/diagram-render.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
+import { MAX_PDF_STEPS } from '../../shared/present/steps.js';
 import { AppError } from '../errors.js';
 import { ByteLru } from './byte-lru.js';
 import { paperPixels, printPdf, screenshot, type PdfPage } from './capture.js';
@@ -34,6 +35,11 @@ export interface RenderRequest {
   background: string;
   /** PDF only: one page fitted to the drawing (default), or a paper size. */
   pdf?: PdfPage;
+  /**
+   * SVG or PDF: step through the messages, an SVG animated at `paceMs` per step or a PDF of one
+   * page per step (at most MAX_PDF_STEPS).
+   */
+  steps?: { paceMs: number } | null;
 }
 
 export interface RenderResult {
@@ -125,6 +131,7 @@ export async function drawInPage(call: PageCall, request: RenderRequest): Promis
     format: request.format,
     background: request.background,
     theme: request.theme,
+    ...(request.steps ? { steps: { paceMs: request.steps.paceMs, maxPages: MAX_PDF_STEPS } } : {}),
   };
   const answer = await call('lifelineRender', input);
   if ('error' in answer) throw new AppError(400, answer.error);
@@ -173,6 +180,7 @@ export function createRenderer(options: RendererOptions): Renderer {
           request.theme,
           request.background,
           request.format === 'pdf' ? (request.pdf ?? { paper: 'fit' }) : null,
+          request.steps ?? null,
           request.content,
         ]),
       )
@@ -202,7 +210,7 @@ export function createRenderer(options: RendererOptions): Renderer {
             ? targetSize({ width: null, height: null, scale: request.scale }, natural)
             : paperPixels(pdf.paper, pdf.landscape);
         await placeInPage(call, size);
-        return printPdf(page, pdf, size);
+        return printPdf(page, pdf, size, Boolean(request.steps));
       }
       const size = targetSize(request, natural);
       await resize(size);

@@ -21,6 +21,11 @@ export interface PageRenderInput {
   format: 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
   background: string;
   theme: MermaidTheme;
+  /**
+   * Step through the messages (see src/shared/present): an SVG animated by CSS at `paceMs` per
+   * step, or a PDF of one page per step, refused past `maxPages`.
+   */
+  steps?: { paceMs: number; maxPages: number };
 }
 
 /**
@@ -43,6 +48,9 @@ export type PageRenderAnswer =
 export interface WarmPageApi {
   /** Draws one diagram and leaves it fitted in #stage. */
   lifelineRender(input: PageRenderInput): Promise<PageRenderAnswer>;
-  /** Gives the drawing left on the page its final size. */
+  /**
+   * Gives the drawing left on the page its final size; a drawing asked for with steps is then
+   * laid out as one page per step, for printing.
+   */
   lifelinePlace(size: { width: number; height: number }): void;
 }

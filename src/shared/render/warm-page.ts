@@ -8,6 +8,13 @@
  */
 import type { Mermaid } from 'mermaid';
 import { createDrawDiagram } from './draw-diagram.js';
+import {
+  animateSteps,
+  currentStepStyle,
+  drawnSteps,
+  revealStep,
+  type DrawnStep,
+} from '../present/drawn-steps.js';
 import type { WarmPageApi } from './diagram-render.js';
 
 interface WarmPageWindow extends WarmPageApi {
@@ -19,6 +26,20 @@ const drawDiagram = createDrawDiagram(() => Promise.resolve(page.mermaid));
 // The opening tag's own viewBox attribute; the tag holds no '>' before its end. Linear.
 const HAS_VIEWBOX = /^[^>]*\sviewBox="/;
 
+/** The steps of the drawing left on the page for a PDF, laid out as pages by lifelinePlace. */
+let pendingSteps: DrawnStep[] = [];
+const PAGE_CLASS = 'lifeline-step-page';
+/** The product's accent (as the preview's present mode draws the current message). */
+const ACCENT = '#4f46e5';
+// One page per step: each copy of the stage breaks the page after it; the current message in
+// the product's accent, as present mode shows it.
+const STEP_PAGES_STYLE = `
+@media print { html, body { height: auto !important; overflow: visible !important; } }
+.${PAGE_CLASS} { break-after: page; overflow: hidden; }
+.${PAGE_CLASS} > svg { display: block; }
+${currentStepStyle(ACCENT)}
+`;
+
 function stage(): HTMLElement {
   const element = document.getElementById('stage');
   if (!element) throw new Error('The render page has no #stage');
@@ -29,13 +50,19 @@ page.lifelineRender = async (input) => {
   const box = stage();
   box.replaceChildren();
   box.removeAttribute('style');
+  for (const page of document.querySelectorAll(`.${PAGE_CLASS}, style.${PAGE_CLASS}`)) {
+    page.remove();
+  }
+  pendingSteps = [];
   document.body.className = '';
   document.body.style.background = input.background;
   const drawn = await drawDiagram(input.content, input.theme, { errorGraphic: false });
   if (drawn.status === 'error') return { error: drawn.error ?? 'The diagram could not be drawn' };
   const fallback = drawn.status === 'fallback';
   // SVG with a viewBox is sized by the server; only a screenshot or a PDF needs it on the page.
-  if (input.format === 'svg' && HAS_VIEWBOX.test(drawn.svg)) return { svg: drawn.svg, fallback };
+  if (input.format === 'svg' && !input.steps && HAS_VIEWBOX.test(drawn.svg)) {
+    return { svg: drawn.svg, fallback };
+  }
   box.innerHTML = drawn.svg;
   const element = box.querySelector('svg');
   if (!element) return { error: 'The diagram produced no SVG' };
@@ -44,6 +71,15 @@ page.lifelineRender = async (input) => {
     element.setAttribute('viewBox', [bounds.x, bounds.y, bounds.width, bounds.height].join(' '));
   }
   element.removeAttribute('style');
+  if (input.steps) {
+    const steps = drawnSteps(element, input.content);
+    if (input.format === 'svg') animateSteps(element, steps, input.steps.paceMs);
+    else if (steps.length > input.steps.maxPages) {
+      return {
+        error: `This diagram has ${steps.length} messages; a PDF with one page per step has at most ${input.steps.maxPages} pages.`,
+      };
+    } else pendingSteps = steps;
+  }
   const { width, height } = element.viewBox.baseVal;
   return {
     svg: input.format === 'svg' ? new XMLSerializer().serializeToString(element) : '',
@@ -60,4 +96,18 @@ page.lifelinePlace = ({ width, height }) => {
   element?.setAttribute('width', String(width));
   element?.setAttribute('height', String(height));
   element?.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  if (pendingSteps.length < 2) return;
+  // Steps 1…n-1 are copies placed before the stage, which shows the last step.
+  const style = document.createElement('style');
+  style.className = PAGE_CLASS;
+  style.textContent = STEP_PAGES_STYLE;
+  document.head.append(style);
+  for (let step = 0; step < pendingSteps.length - 1; step++) {
+    revealStep(pendingSteps, step);
+    const page = box.cloneNode(true) as HTMLElement;
+    page.removeAttribute('id');
+    page.className = PAGE_CLASS;
+    box.before(page);
+  }
+  revealStep(pendingSteps, pendingSteps.length - 1);
 };

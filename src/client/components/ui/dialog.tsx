@@ -19,12 +19,15 @@ export function DialogContent({
   children,
   size = 'lg',
   closeLabel = 'Close',
+  closeButton = true,
   onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & {
   size?: keyof typeof widths;
   closeLabel?: string;
+  /** False: the dialog places its own way out (a full-screen view's bar). */
+  closeButton?: boolean;
 }) {
   const returnTo = useRef<HTMLElement | null>(null);
   return (
@@ -55,13 +58,15 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          data-testid="dialog-close"
-        >
-          <X className="h-4 w-4" aria-hidden />
-          <span className="sr-only">{closeLabel}</span>
-        </DialogPrimitive.Close>
+        {closeButton && (
+          <DialogPrimitive.Close
+            className="absolute right-3 top-3 rounded-sm p-1 opacity-70 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            data-testid="dialog-close"
+          >
+            <X className="h-4 w-4" aria-hidden />
+            <span className="sr-only">{closeLabel}</span>
+          </DialogPrimitive.Close>
+        )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

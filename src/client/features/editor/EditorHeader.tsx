@@ -1,9 +1,11 @@
-import { FilePlus, LogIn, Save, Share2 } from 'lucide-react';
+import { FilePlus, LogIn, Presentation, Save, Share2 } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '@shared/constants';
 import { EDITOR_TEXT } from '@shared/messages';
 import { LogoMark } from '@/components/LogoMark';
 import { Button } from '@/components/ui/button';
+import { PRESENT_COPY, PRESENT_TESTIDS } from '@/features/present/copy';
+import { openPresent } from '@/features/present/presentState';
 import { ThemeMenu } from '@/features/theme/ThemeMenu';
 import type { DraftStore } from '@/diagram/draftStore';
 import { ExportSlot } from './ExportSlot';
@@ -91,6 +93,18 @@ export const EditorHeader = memo(function EditorHeader({
             <span className={label}>{EDITOR_TEXT.share}</span>
           </Button>
           <ExportSlot store={store} />
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => openPresent()}
+            data-testid={PRESENT_TESTIDS.button}
+            title={PRESENT_COPY.button}
+            aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
+          >
+            <Presentation className="h-4 w-4" aria-hidden />
+            {/* Icon only on narrow desktops, where the title needs the room. */}
+            <span className="max-lg:sr-only">{PRESENT_COPY.button}</span>
+          </Button>
           {history}
           <Button
             variant="outline"

@@ -2,6 +2,8 @@ import { useState, type ReactNode } from 'react';
 import type { Template } from '@shared/templates';
 import { openExportMenu } from '@/features/export/exportMenuState';
 import type { ShortcutId } from '@/features/shortcuts/keys';
+import { openPresent } from '@/features/present/presentState';
+import { PresentView } from '@/features/present/PresentView';
 import { ShortcutsDialog } from '@/features/shortcuts/ShortcutsDialog';
 import { useShortcuts } from '@/features/shortcuts/useShortcuts';
 import { TemplateDialog } from '@/features/templates/TemplateDialog';
@@ -63,11 +65,12 @@ export function EditorLayout({
     save: onSave,
     export: openExportMenu,
     switcher: onQuickSwitch,
+    present: () => openPresent(),
     help: () => setShortcutsOpen(true),
   });
   const shortcuts: ShortcutId[] = onQuickSwitch
-    ? ['save', 'export', 'switcher', 'help']
-    : ['save', 'export', 'help'];
+    ? ['save', 'export', 'switcher', 'present', 'help']
+    : ['save', 'export', 'present', 'help'];
   return (
     <div className="flex h-full flex-col bg-background" data-testid={EDITOR_TESTIDS.screen}>
       <EditorHeader
@@ -99,6 +102,7 @@ export function EditorLayout({
         startsNew={signedIn}
         dark={resolved === 'dark'}
       />
+      <PresentView store={store} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} available={shortcuts} />
       {children}
     </div>

@@ -7,5 +7,5 @@ import { useDraftField, type DraftStore } from '@/diagram/draftStore';
  */
 export function ExportSlot({ store }: { store: DraftStore }) {
   const title = useDraftField(store, 'title');
-  return <ExportMenu title={title} content={() => store.get().content} />;
+  return <ExportMenu title={title} text={() => store.get().content} />;
 }

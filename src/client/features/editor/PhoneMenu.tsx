@@ -2,13 +2,16 @@ import { DropdownMenu as Menu } from 'radix-ui';
 import {
   Check,
   ClipboardCopy,
+  Clapperboard,
   FileCode2,
   FileImage,
   FilePlus,
+  FileStack,
   History,
   Monitor,
   Moon,
   MoreVertical,
+  Presentation,
   Share2,
   Sun,
 } from 'lucide-react';
@@ -23,8 +26,13 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { copyAsText } from '@/features/export/copyAsText';
+import { EXPORT_COPY } from '@/features/export/copy';
 import { exportDiagram } from '@/features/export/exportDiagram';
+import { exportSteps } from '@/features/export/exportSteps';
+import { STEP_PACE_MS } from '@shared/present/steps';
 import { SAVING_COPY } from '@/diagram/saving/copy';
+import { PRESENT_COPY } from '@/features/present/copy';
+import { openPresent } from '@/features/present/presentState';
 import { useTheme } from '@/features/theme/useTheme';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 
@@ -63,7 +71,9 @@ export function PhoneMenu({
   autoSave?: { checked: boolean; onCheckedChange: (on: boolean) => void };
 }) {
   const title = useDraftField(store, 'title');
-  const { choice, setChoice } = useTheme();
+  const { choice, setChoice, resolved } = useTheme();
+  const stepped = (format: 'svg' | 'pdf') =>
+    void exportSteps(format, title, store.get().content, resolved, STEP_PACE_MS.default);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -85,6 +95,14 @@ export function PhoneMenu({
         <DropdownMenuItem className={item} onSelect={onNew}>
           <FilePlus className="h-4 w-4" aria-hidden />
           {EDITOR_TEXT.newDiagram}
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          className={item}
+          onSelect={() => openPresent()}
+          data-testid="phone-menu-present"
+        >
+          <Presentation className="h-4 w-4" aria-hidden />
+          {PRESENT_COPY.button}
         </DropdownMenuItem>
         {onHistory && (
           <DropdownMenuItem className={item} onSelect={onHistory}>
@@ -108,6 +126,14 @@ export function PhoneMenu({
         >
           <ClipboardCopy className="h-4 w-4" aria-hidden />
           {EXPORT_TEXT.copyText}
+        </DropdownMenuItem>
+        <DropdownMenuItem className={item} onSelect={() => stepped('svg')}>
+          <Clapperboard className="h-4 w-4" aria-hidden />
+          {EXPORT_COPY.animatedSvg}
+        </DropdownMenuItem>
+        <DropdownMenuItem className={item} onSelect={() => stepped('pdf')}>
+          <FileStack className="h-4 w-4" aria-hidden />
+          {EXPORT_COPY.stepsPdf}
         </DropdownMenuItem>
         {autoSave && (
           <>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Diagram, User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
@@ -12,6 +12,7 @@ import { copyTitle } from '@/diagram/saving/copyTitle';
 import { SHARE_TESTIDS } from '@/features/share/copy';
 import { SharedBanner } from '@/features/share/SharedBanner';
 import { SharedLinkDialog } from '@/features/share/SharedLinkDialog';
+import { openPresent } from '@/features/present/presentState';
 import { useFollowShared } from '@/diagram/live/useFollowShared';
 import { useSaveCopy } from '@/diagram/saving/useSaveCopy';
 
@@ -51,6 +52,11 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
     [applyDraft],
   );
   const onSignIn = useCallback(() => goToSignIn(), []);
+  // `/d/{token}?step=N` opens presenting at step N (clamped to the diagram's steps).
+  useEffect(() => {
+    const step = new URLSearchParams(window.location.search).get('step');
+    if (step !== null) openPresent(Number(step));
+  }, []);
   // Drawn by the server in the page's theme: the diagram shows while the renderer here loads.
   const firstDrawing = useMemo(
     () => ({

@@ -1,19 +1,13 @@
 /** Spec §5/§8: export the preview's current SVG as an SVG or PNG file, with the spec's toasts. */
 import type { ExportFormat } from '@shared/constants';
 import { exportFileName } from '@shared/file-name';
-import type { ResolvedTheme } from '@shared/mermaid-config';
+import { EXPORT_BACKGROUND } from '@shared/mermaid-config';
 import { EXPORT_TEXT } from '@shared/messages';
 import { toast } from '@/components/ui/toast-store';
 import { getRenderedDiagram } from '@/features/preview/renderedSvg';
 import { downloadBlob } from './downloadBlob';
 import { toStandaloneSvg } from './standaloneSvg';
 import { svgToPng } from './svgToPng';
-
-/** Solid backgrounds of exported files, matching the theme the diagram was drawn in. */
-export const EXPORT_BACKGROUND: Record<ResolvedTheme, string> = {
-  light: '#ffffff',
-  dark: '#111827',
-};
 
 export async function exportDiagram(format: ExportFormat, title: string): Promise<void> {
   const diagram = getRenderedDiagram();

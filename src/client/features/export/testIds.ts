@@ -4,4 +4,6 @@ export const EXPORT_TESTIDS = {
   menu: 'export-menu',
   copyText: 'export-copy-text',
   copyAscii: 'export-copy-ascii',
+  animatedSvg: 'export-animated-svg',
+  stepsPdf: 'export-steps-pdf',
 } as const;

@@ -69,6 +69,11 @@ interface PreviewProps {
    * loads and the text is still `text`: a shared diagram appears at once.
    */
   firstDrawing?: FirstDrawing;
+  /**
+   * Present mode: the drawing alone (no controls, hint or status line), showing messages up to
+   * `step` (0-based; null: the whole drawing). Input goes to the presenter, not the drawing.
+   */
+  present?: { step: number | null };
 }
 
 /** The server's drawing of a text, by theme (see `Preview`'s `firstDrawing`). */
@@ -90,6 +95,7 @@ export function Preview({
   link,
   publish = true,
   firstDrawing,
+  present,
 }: PreviewProps) {
   const { resolved } = useTheme();
   // `?preview=inline` exists in the benchmark build only (bench:typing's baseline).
@@ -129,6 +135,11 @@ export function Preview({
   }, [engine, live, deferredText, resolved]);
 
   useEffect(() => engine.setPinned(pinned), [engine, pinned]);
+
+  const presentStep = present ? present.step : undefined;
+  useEffect(() => {
+    if (presentStep !== undefined) engine.present(presentStep);
+  }, [engine, presentStep]);
 
   // Focus inside the drawing (its zoom keys work) shows on its edge. An iframe matches neither
   // :focus nor :focus-visible while its document has focus: the page sees focus leave it.
@@ -231,8 +242,10 @@ export function Preview({
             title="Diagram preview"
             src={src}
             sandbox="allow-scripts"
+            tabIndex={present ? -1 : undefined}
             className={cn(
               'absolute inset-0 h-full w-full border-0',
+              present && 'pointer-events-none',
               frameFocused && 'outline-2 -outline-offset-2 outline-ring',
               state.tooLarge && 'invisible',
             )}
@@ -256,24 +269,28 @@ export function Preview({
             </p>
           </div>
         )}
-        <div className="absolute top-2 right-2 z-10">
-          <ZoomControls
-            zoom={zoom}
-            onZoom={setZoom}
-            onFit={fit}
-            onReset={reset}
-            pinned={pinned}
-            onPinnedChange={setPinned}
-          />
-        </div>
-        <p
-          data-testid={PREVIEW_TESTIDS.hint}
-          className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
-        >
-          {TOUCH_SCREEN ? PREVIEW_COPY.hintTouch : PREVIEW_COPY.hint}
-        </p>
+        {!present && (
+          <>
+            <div className="absolute top-2 right-2 z-10">
+              <ZoomControls
+                zoom={zoom}
+                onZoom={setZoom}
+                onFit={fit}
+                onReset={reset}
+                pinned={pinned}
+                onPinnedChange={setPinned}
+              />
+            </div>
+            <p
+              data-testid={PREVIEW_TESTIDS.hint}
+              className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
+            >
+              {TOUCH_SCREEN ? PREVIEW_COPY.hintTouch : PREVIEW_COPY.hint}
+            </p>
+          </>
+        )}
       </div>
-      <PreviewStatusLine state={state} status={status} onGoToError={goToError} />
+      {!present && <PreviewStatusLine state={state} status={status} onGoToError={goToError} />}
     </section>
   );
 }

@@ -47,6 +47,7 @@ export class FrameEngine implements PreviewEngine {
   private readonly pace = new TypingPace();
   private selectLine: ((line: number) => void) | null = null;
   private highlighted: number | null = null;
+  private presented: number | null = null;
   /** Drawings on screen whose markup the frame has yet to send, by seq (RenderMarkupMessage). */
   private readonly owedMarkup = new Map<
     number,
@@ -156,6 +157,11 @@ export class FrameEngine implements PreviewEngine {
     if (this.ready) this.post({ type: 'lifeline:highlight', line, follow });
   }
 
+  present(step: number | null): void {
+    this.presented = step;
+    if (this.ready) this.post({ type: 'lifeline:present', step });
+  }
+
   attach(element: HTMLElement): () => void {
     if (!(element instanceof HTMLIFrameElement)) throw new Error('FrameEngine needs an iframe');
     this.frame = element;
@@ -245,6 +251,7 @@ export class FrameEngine implements PreviewEngine {
     if (this.zoom !== 1) this.post({ type: 'lifeline:zoom', zoom: this.zoom });
     this.send();
     this.post({ type: 'lifeline:highlight', line: this.highlighted });
+    if (this.presented !== null) this.post({ type: 'lifeline:present', step: this.presented });
   }
 
   // The frame's script has run by its load event, so its listener is in place even if our

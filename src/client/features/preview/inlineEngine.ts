@@ -85,6 +85,8 @@ export class InlineEngine implements PreviewEngine {
 
   highlight(): void {}
 
+  present(): void {}
+
   attach(element: HTMLElement): () => void {
     this.container = element;
     return () => {

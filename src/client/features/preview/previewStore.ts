@@ -50,6 +50,8 @@ export interface PreviewEngine {
    * show it (now, or once it is drawn).
    */
   highlight(line: number | null, follow?: boolean): void;
+  /** Present mode: shows messages up to `step` (0-based), the rest hidden; null shows all. */
+  present(step: number | null): void;
   subscribe(listener: () => void): () => void;
   getState(): PreviewState;
 }

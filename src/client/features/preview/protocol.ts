@@ -157,6 +157,15 @@ export interface StylePick {
   preset: StylePreset | null;
 }
 
+/**
+ * Parent → frame: present the drawing up to message `step` (0-based), hiding later ones and
+ * marking the current one; null shows the whole drawing again.
+ */
+export interface PresentRequest {
+  type: 'lifeline:present';
+  step: number | null;
+}
+
 export type FrameMessage =
   | StylePick
   | FrameReady
@@ -167,7 +176,13 @@ export type FrameMessage =
   | LabelEdit
   | LineSelect;
 export type ParentMessage =
-  RenderRequest | MarkupRequest | ZoomRequest | ViewCommand | PinRequest | HighlightRequest;
+  | RenderRequest
+  | MarkupRequest
+  | ZoomRequest
+  | ViewCommand
+  | PinRequest
+  | HighlightRequest
+  | PresentRequest;
 
 const LABEL_KINDS: readonly string[] = [
   'message',
@@ -305,4 +320,10 @@ const utf8 = new TextDecoder();
 export function markupFromBytes(svgBytes: ArrayBuffer): () => string {
   let svg: string | null = null;
   return () => (svg ??= utf8.decode(svgBytes));
+}
+
+export function isPresentRequest(data: unknown): data is PresentRequest {
+  return (
+    isRecord(data) && data.type === 'lifeline:present' && (data.step === null || isSeq(data.step))
+  );
 }

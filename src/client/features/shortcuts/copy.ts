@@ -7,6 +7,7 @@ export const SHORTCUTS_COPY = {
     save: 'Save the diagram (signed out: Save Copy)',
     export: 'Export as SVG or PNG',
     switcher: 'Find a diagram by title',
+    present: 'Present the diagram one message at a time',
     help: 'Show this list',
   } satisfies Record<ShortcutId, string>,
   switcherTitle: 'Find a diagram',

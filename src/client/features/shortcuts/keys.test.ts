@@ -23,6 +23,10 @@ describe('shortcutFor', () => {
     expect(shortcutFor(press('E', { ctrl: true, shift: true }), false)).toBe('export');
     expect(shortcutFor(press('e', { ctrl: true }), false)).toBeNull();
     expect(shortcutFor(press('K', { ctrl: true }), false)).toBe('switcher');
+    expect(shortcutFor(press('Enter', { ctrl: true, shift: true }), false)).toBe('present');
+    expect(shortcutFor(press('Enter', { meta: true, shift: true }), true)).toBe('present');
+    expect(shortcutFor(press('Enter', { ctrl: true }), false)).toBeNull();
+    expect(shortcutFor(press('Enter', { shift: true }), false)).toBeNull();
     expect(shortcutFor(press('S', { ctrl: true, shift: true }), false)).toBeNull();
     expect(shortcutFor(press('?', { shift: true }), false)).toBe('help');
     expect(shortcutFor(press('?', { ctrl: true }), false)).toBeNull();

@@ -1,6 +1,6 @@
 /** The app's keyboard shortcuts: which key press is which, and how to show them. */
 
-export type ShortcutId = 'save' | 'export' | 'switcher' | 'help';
+export type ShortcutId = 'save' | 'export' | 'switcher' | 'present' | 'help';
 
 interface KeyLike {
   key: string;
@@ -26,6 +26,8 @@ export function shortcutFor(event: KeyLike, mac: boolean): ShortcutId | null {
     if (key === 's' && !event.shiftKey) return 'save';
     if (key === 'e' && event.shiftKey) return 'export';
     if (key === 'k' && !event.shiftKey) return 'switcher';
+    // Neither CodeMirror nor the browsers bind it (Google Slides presents with it too).
+    if (key === 'enter' && event.shiftKey) return 'present';
     return null;
   }
   if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) return 'help';
@@ -55,6 +57,8 @@ export function shortcutKeys(id: ShortcutId, mac: boolean): string[] {
       return [mod, shift, 'E'];
     case 'switcher':
       return [mod, 'K'];
+    case 'present':
+      return [mod, shift, 'Enter'];
     case 'help':
       return ['?'];
   }

@@ -2,6 +2,8 @@
  * The frame's own page styles: a transparent, fixed stage the drawing is panned and zoomed on,
  * and the inline label editor.
  */
+import { currentStepStyle } from '@shared/present/drawn-steps';
+
 export const FRAME_STYLES = `
 html, body { margin: 0; height: 100%; background: transparent; overflow: hidden; }
 body { font-family: ui-sans-serif, system-ui, sans-serif; }
@@ -28,6 +30,9 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
   box-shadow: 0 0 0 1.5px rgb(165 180 252 / 0.85), 0 0 12px 1px rgb(129 140 248 / 0.4);
 }
 #stage:not(.dragging) :is(.messageLine0, .messageLine1, rect.note, rect.actor) { cursor: pointer; }
+/* Present mode: the current message stands out in the product's accent. */
+${currentStepStyle('#4f46e5')}
+${currentStepStyle('#a5b4fc', ':root[data-theme="dark"]')}
 .lifeline-header-strip {
   display: none; position: absolute; left: 0; right: 0; top: 0; z-index: 5; overflow: hidden;
   pointer-events: none; background: rgb(255 255 255 / 0.92); border-bottom: 1px solid #e2e8f0;

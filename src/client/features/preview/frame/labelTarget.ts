@@ -2,6 +2,7 @@
  * Which label a double-click hit: its kind, its text as drawn, which of the same-kind labels with
  * that text it is (in drawing order), and the elements to cover with the inline editor.
  */
+import { messageGroups } from '@shared/present/drawn-steps';
 import { labelKey } from '../labelRewrite';
 import type { LabelKind } from '../protocol';
 import { PINNED_CLASS } from './pinnedHeaders';
@@ -31,18 +32,6 @@ function svgText(element: Element): string {
   const spans = element.querySelectorAll('tspan');
   if (spans.length > 1) return [...spans].map((span) => span.textContent ?? '').join('\n');
   return element.textContent ?? '';
-}
-
-/** A message drawn over several lines is a run of <text class="messageText"> siblings. */
-export function messageGroups(svg: SVGSVGElement): Element[][] {
-  const groups: Element[][] = [];
-  for (const text of svg.querySelectorAll('text.messageText')) {
-    const previous = text.previousElementSibling;
-    const last = groups.at(-1);
-    if (last && previous === last.at(-1)) last.push(text);
-    else groups.push([text]);
-  }
-  return groups;
 }
 
 function textOf(kind: LabelKind, elements: Element[]): string {

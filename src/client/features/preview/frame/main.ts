@@ -14,6 +14,7 @@ import {
   isHighlightRequest,
   isMarkupRequest,
   isPinRequest,
+  isPresentRequest,
   isRenderRequest,
   isViewCommand,
   isZoomRequest,
@@ -28,6 +29,7 @@ import { WARM_UP_ROUNDS, warmUpText } from './warmUp';
 import { HeaderStrip } from './pinnedHeaders';
 import { sanitizedAsDrawn } from './sanitizedAsDrawn';
 import { showDrawing } from './showDrawing';
+import { installPresent } from './present';
 import { installDrawingLink } from './sourceLink';
 import { installStylePalette } from './stylePalette';
 import { Viewport } from './viewport';
@@ -86,6 +88,7 @@ const link = installDrawingLink(
 installStylePalette(stage, currentSvg, (target, preset) =>
   post({ type: 'lifeline:style-pick', target, preset }),
 );
+const present = installPresent(stage, currentSvg, view);
 
 let headerTimer = 0;
 
@@ -148,6 +151,7 @@ function cancelPendingError() {
  */
 function decorate(text: string) {
   link.drawn(text);
+  present.drawn(text);
   buildHeaders();
 }
 
@@ -286,6 +290,8 @@ window.addEventListener('message', (event) => {
     else view.reset();
   } else if (isHighlightRequest(data)) {
     link.highlight(data.line, data.follow ?? false);
+  } else if (isPresentRequest(data)) {
+    present.show(data.step);
   } else if (isPinRequest(data)) {
     headers.setPinned(data.pinned);
     placeHeaders();

@@ -5,7 +5,7 @@
  */
 import { diagramFamily } from '@shared/diagram-text/kind';
 import { readSequence, type Statement } from '@shared/diagram-text/sequence';
-import { messageGroups } from './labelTarget';
+import { messageGroups } from '@shared/present/drawn-steps';
 import { PINNED_CLASS } from './pinnedHeaders';
 import { LABELLED_BLOCKS } from '@shared/diagram-text/sequence';
 

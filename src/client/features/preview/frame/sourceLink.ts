@@ -43,6 +43,23 @@ export function smallestMove(start: number, end: number, min: number, max: numbe
   return 0;
 }
 
+/**
+ * Glides the view by the smallest move that shows `elements` whole, `room` pixels clear of the
+ * stage's top, bottom and sides.
+ */
+export function glideIntoView(
+  stage: HTMLElement,
+  view: Viewport,
+  elements: Element[],
+  room: { top: number; bottom: number; side: number },
+): void {
+  const at = boundsOf(elements);
+  const { clientWidth: width, clientHeight: height } = stage;
+  const dx = smallestMove(at.left, at.right, room.side, width - room.side);
+  const dy = smallestMove(at.top, at.bottom, room.top, height - room.bottom);
+  view.glideBy(dx, dy);
+}
+
 export function installDrawingLink(
   stage: HTMLElement,
   currentSvg: () => SVGSVGElement | null,
@@ -116,12 +133,11 @@ export function installDrawingLink(
       return;
     }
     followPending = false;
-    const at = boundsOf(elements);
-    const { clientWidth: width, clientHeight: height } = stage;
-    const top = Math.max(TOOLBAR_CLEARANCE_PX, coveredTop() + MARGIN_PX);
-    const dx = smallestMove(at.left, at.right, MARGIN_PX, width - MARGIN_PX);
-    const dy = smallestMove(at.top, at.bottom, top, height - HINT_CLEARANCE_PX);
-    view.glideBy(dx, dy);
+    glideIntoView(stage, view, elements, {
+      top: Math.max(TOOLBAR_CLEARANCE_PX, coveredTop() + MARGIN_PX),
+      bottom: HINT_CLEARANCE_PX,
+      side: MARGIN_PX,
+    });
   };
 
   return {

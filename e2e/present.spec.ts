@@ -1,0 +1,330 @@
+/**
+ * Present mode: a sequence diagram full screen, one message at a time, by keyboard and by touch;
+ * a public link with `?step=N` opens presenting at step N, signed out.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { readFile } from 'node:fs/promises';
+import { EXPORT_TEXT } from '../src/shared/messages';
+import { EXPORT_COPY } from '../src/client/features/export/copy';
+import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
+import { PRESENT_COPY, PRESENT_TESTIDS } from '../src/client/features/present/copy';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
+import { EditorPage } from './support/editorPage';
+import { addCollaborator, createDiagram, person } from './support/people';
+import { publishDiagrams } from './support/published';
+import { pdfPageCount } from '../test/support/render-support';
+
+// Trace snapshots stall on the busy render frame (see preview.spec.ts).
+test.use({ trace: 'off' });
+
+const DIAGRAM = [
+  'sequenceDiagram',
+  '  participant Browser',
+  '  participant Api',
+  '  participant Db',
+  '  Browser->>Api: login',
+  '  Note right of Api: checks the form',
+  '  loop each attempt',
+  '    Api->>+Db: find user',
+  '    Db-->>-Api: user',
+  '  end',
+  '  Api-->>Browser: token',
+  '  Browser->>Api: profile',
+].join('\n');
+const MESSAGES = ['login', 'find user', 'user', 'token', 'profile'];
+
+const view = (page: Page) => page.getByTestId(PRESENT_TESTIDS.view);
+const counter = (page: Page) => page.getByTestId(PRESENT_TESTIDS.counter);
+const drawing = (page: Page): Locator =>
+  page
+    .frameLocator(
+      `[data-testid="${PRESENT_TESTIDS.view}"] [data-testid="${PREVIEW_TESTIDS.frame}"]`,
+    )
+    .locator('svg')
+    .first();
+
+/** What the presented drawing shows: its visible messages, the current one, notes and blocks. */
+function shown(page: Page) {
+  return drawing(page).evaluate((svg) => {
+    const visible = (element: Element) => getComputedStyle(element).visibility !== 'hidden';
+    const texts = (selector: string) =>
+      [...svg.querySelectorAll(selector)].filter(visible).map((t) => t.textContent ?? '');
+    return {
+      messages: texts('text.messageText'),
+      current: [...svg.querySelectorAll('text.messageText.lifeline-step-current')].map(
+        (t) => t.textContent ?? '',
+      ),
+      notes: texts('text.noteText'),
+      blocks: texts('text.labelText'),
+    };
+  });
+}
+
+async function presentedAt(page: Page, step: number, count: number) {
+  await expect(counter(page)).toHaveText(
+    `${PRESENT_COPY.stepLabel} ${PRESENT_COPY.counter(step, count)}`,
+  );
+  await expect.poll(async () => (await shown(page)).messages).toEqual(MESSAGES.slice(0, step));
+  await expect.poll(async () => (await shown(page)).current).toEqual([MESSAGES[step - 1]]);
+  await expect(page.getByTestId(PRESENT_TESTIDS.progress)).toHaveAttribute(
+    'aria-valuenow',
+    String(step),
+  );
+}
+
+async function openWithDiagram(page: Page, text = DIAGRAM): Promise<EditorPage> {
+  const editor = new EditorPage(page);
+  await editor.open();
+  await editor.setText(text);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
+  return editor;
+}
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the key presents; arrows, Space, Page keys, Home and End step; Escape gives focus back', async ({
+    page,
+  }) => {
+    const editor = await openWithDiagram(page);
+    await editor.focusEnd();
+    await page.keyboard.press('ControlOrMeta+Shift+Enter');
+    await expect(view(page)).toBeVisible();
+    await expect(view(page)).toHaveAccessibleName(/Presenting/);
+    await expect(counter(page)).toHaveAttribute('aria-live', 'polite');
+    await presentedAt(page, 1, 5);
+    // The note and the loop wait for their first message; the participants are there.
+    expect((await shown(page)).notes).toEqual([]);
+    expect((await shown(page)).blocks).toEqual([]);
+    expect(await drawing(page).locator('text.actor').count()).toBeGreaterThanOrEqual(3);
+
+    await page.keyboard.press('ArrowRight');
+    await presentedAt(page, 2, 5);
+    expect(await shown(page)).toMatchObject({ notes: ['checks the form'], blocks: ['loop'] });
+    // Each key, and the step it leads to (the first and last stay put).
+    for (const [key, step] of [
+      ['Space', 3],
+      ['PageDown', 4],
+      ['ArrowUp', 3],
+      ['End', 5],
+      ['ArrowDown', 5],
+      ['Home', 1],
+      ['ArrowLeft', 1],
+    ] as const) {
+      await page.keyboard.press(key);
+      await presentedAt(page, step, 5);
+    }
+    // A click on the drawing is the next message too.
+    await page.getByTestId(PRESENT_TESTIDS.surface).click();
+    await presentedAt(page, 2, 5);
+    await page.keyboard.press('PageUp');
+    await presentedAt(page, 1, 5);
+
+    await page.keyboard.press('Escape');
+    await expect(view(page)).toHaveCount(0);
+    await expect(editor.content).toBeFocused();
+
+    // The header's button, and focus back on it.
+    const button = page.getByTestId(PRESENT_TESTIDS.button);
+    await button.click();
+    await presentedAt(page, 1, 5);
+    await page.getByTestId(PRESENT_TESTIDS.next).click();
+    await presentedAt(page, 2, 5);
+    await page.keyboard.press('Escape');
+    await expect(view(page)).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+
+  test('axe finds no serious or critical violation in present mode, light or dark', async ({
+    page,
+  }) => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await openWithDiagram(page);
+      await page.getByTestId(PRESENT_TESTIDS.button).click();
+      await presentedAt(page, 1, 5);
+      const result = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .include(`[data-testid="${PRESENT_TESTIDS.view}"]`)
+        .exclude('iframe')
+        .analyze();
+      const serious = result.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
+    }
+  });
+
+  test('a long diagram: the view follows the current message', async ({ page }) => {
+    const many = Array.from({ length: 40 }, (_, i) => `  A->>B: message ${i + 1}`);
+    await openWithDiagram(page, ['sequenceDiagram', ...many].join('\n'));
+    await page.getByTestId(PRESENT_TESTIDS.button).click();
+    await expect(counter(page)).toHaveText(/1 \/ 40/);
+    const frame = page.getByTestId(PRESENT_TESTIDS.view).getByTestId(PREVIEW_TESTIDS.frame);
+    const box = await frame.boundingBox();
+    const currentInView = async () => {
+      const rect = await drawing(page).evaluate((svg) => {
+        const current = svg.querySelector('text.lifeline-step-current');
+        const r = current?.getBoundingClientRect();
+        return r ? { top: r.top, bottom: r.bottom } : null;
+      });
+      return rect !== null && box !== null && rect.top >= 0 && rect.bottom <= box.height;
+    };
+    await page.keyboard.press('End');
+    await expect(counter(page)).toHaveText(/40 \/ 40/);
+    await expect.poll(currentInView).toBe(true);
+    await page.keyboard.press('Home');
+    await expect(counter(page)).toHaveText(/1 \/ 40/);
+    await expect.poll(currentInView).toBe(true);
+  });
+
+  test('another kind of diagram is shown whole, and says it has no steps', async ({ page }) => {
+    await openWithDiagram(page, 'flowchart TD\n  A[Start] --> B[End]');
+    await page.getByTestId(PRESENT_TESTIDS.button).click();
+    await expect(counter(page)).toHaveText(PRESENT_COPY.noSteps);
+    await expect(drawing(page).locator('span.nodeLabel', { hasText: 'End' })).toBeVisible();
+    await page.getByTestId(PRESENT_TESTIDS.leave).click();
+    await expect(view(page)).toHaveCount(0);
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  /** A finger's swipe across the drawing, as the touch screen reports it. */
+  async function swipe(page: Page, dx: number) {
+    const box = await page.getByTestId(PRESENT_TESTIDS.surface).boundingBox();
+    if (!box) throw new Error('No drawing to swipe');
+    const y = box.y + box.height / 2;
+    const x = box.x + box.width / 2 - dx / 2;
+    const session = await page.context().newCDPSession(page);
+    const point = (at: number) => [{ x: at, y }];
+    await session.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(x) });
+    for (let i = 1; i <= 5; i += 1) {
+      await session.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: point(x + (dx * i) / 5),
+      });
+    }
+    await session.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await session.detach();
+  }
+
+  test('the menu presents; swipes and taps step; the targets are 44 px', async ({ page }) => {
+    await openWithDiagram(page);
+    await page.getByTestId('phone-menu').tap();
+    await page.getByRole('menuitem', { name: PRESENT_COPY.button }).tap();
+    await presentedAt(page, 1, 5);
+    await swipe(page, -160);
+    await presentedAt(page, 2, 5);
+    await swipe(page, -160);
+    await presentedAt(page, 3, 5);
+    await swipe(page, 160);
+    await presentedAt(page, 2, 5);
+    await page.getByTestId(PRESENT_TESTIDS.surface).tap();
+    await presentedAt(page, 3, 5);
+    for (const id of [PRESENT_TESTIDS.previous, PRESENT_TESTIDS.next, PRESENT_TESTIDS.leave]) {
+      const box = await page.getByTestId(id).boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByTestId(PRESENT_TESTIDS.previous).tap();
+    await presentedAt(page, 2, 5);
+    await page.getByTestId(PRESENT_TESTIDS.leave).tap();
+    await expect(view(page)).toHaveCount(0);
+  });
+});
+
+test('a public link with ?step=N presents at step N, signed out; bad steps are clamped', async ({
+  page,
+}) => {
+  const [token] = await publishDiagrams('Presenter', [{ title: 'Login flow', content: DIAGRAM }]);
+  await page.goto(`/d/${token}?step=3`);
+  await expect(view(page)).toBeVisible();
+  await expect(view(page)).toContainText('Login flow');
+  await presentedAt(page, 3, 5);
+  await page.keyboard.press('ArrowRight');
+  await presentedAt(page, 4, 5);
+
+  await page.goto(`/d/${token}?step=99`);
+  await presentedAt(page, 5, 5);
+  for (const bad of ['0', 'abc', '-2']) {
+    await page.goto(`/d/${token}?step=${bad}`);
+    await presentedAt(page, 1, 5);
+  }
+  await page.keyboard.press('Escape');
+  await expect(view(page)).toHaveCount(0);
+});
+
+test('a viewer collaborator presents the diagram shared with them', async ({ browser }) => {
+  const owner = await person(browser, 'Olive Owner');
+  const viewer = await person(browser, 'Vic Viewer');
+  const diagram = await createDiagram(owner, 'Shared login', DIAGRAM);
+  await addCollaborator(owner, diagram.id, viewer, 'viewer');
+  const page = viewer.page;
+  await page.goto(`/?diagramId=${diagram.id}`);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
+  await page.getByTestId(PRESENT_TESTIDS.button).click();
+  await expect(view(page)).toContainText('Shared login');
+  await presentedAt(page, 1, 5);
+  await page.keyboard.press('End');
+  await presentedAt(page, 5, 5);
+  await owner.context.close();
+  await viewer.context.close();
+});
+
+test.describe('stepped exports', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the Export menu makes an SVG whose drawing differs at two moments, and a PDF of a page per step', async ({
+    page,
+    context,
+  }) => {
+    const editor = await openWithDiagram(page);
+    const title = await editor.title.inputValue();
+    const menu = page.getByTestId(EXPORT_TESTIDS.menu);
+    await page.getByTestId(EXPORT_TESTIDS.button).click();
+    await menu.getByRole('menuitemradio', { name: /0\.5 s/ }).click();
+    const [svgFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(EXPORT_TESTIDS.animatedSvg).click(),
+    ]);
+    expect(svgFile.suggestedFilename()).toBe(`${title} steps.svg`);
+    const svg = await readFile((await svgFile.path())!, 'utf8');
+    expect(svg).not.toMatch(/<script/i);
+
+    // The file on its own, as a browser shows it, its animations held at two moments.
+    const viewer = await context.newPage();
+    await viewer.setContent(`<!doctype html><body style="margin:0">${svg}</body>`);
+    const at = (ms: number) =>
+      viewer.evaluate((time) => {
+        for (const animation of document.getAnimations()) {
+          animation.pause();
+          animation.currentTime = time;
+        }
+        return [...document.querySelectorAll('text.messageText')].map(
+          (text) => `${text.textContent}:${getComputedStyle(text).opacity}`,
+        );
+      }, ms);
+    // 0.5 s a step: at first only the first message; at 2.1 s all five.
+    expect(await at(0)).toEqual(['login:1', 'find user:0', 'user:0', 'token:0', 'profile:0']);
+    const early = await viewer.screenshot();
+    expect(await at(2100)).toEqual(['login:1', 'find user:1', 'user:1', 'token:1', 'profile:1']);
+    const late = await viewer.screenshot();
+    expect(early.equals(late)).toBe(false);
+    await viewer.close();
+
+    await page.getByTestId(EXPORT_TESTIDS.button).click();
+    const [pdfFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId(EXPORT_TESTIDS.stepsPdf).click(),
+    ]);
+    expect(pdfFile.suggestedFilename()).toMatch(/ steps\.pdf$/);
+    const pdf = await readFile((await pdfFile.path())!);
+    expect(pdfPageCount(pdf)).toBe(MESSAGES.length);
+    await expect(page.getByTestId('toast')).toContainText(
+      EXPORT_TEXT.success(EXPORT_COPY.stepsLabel.pdf),
+    );
+  });
+});

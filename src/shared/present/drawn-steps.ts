@@ -1,0 +1,161 @@
+/**
+ * The steps of a sequence diagram as drawn: which elements of mermaid's SVG each step of
+ * `presentSteps` reveals. It reads the markup's own attributes only (no layout), so it works on
+ * the drawing on screen, on a parsed copy and in the server's warm pages alike.
+ *
+ * Messages pair with the text by order (mermaid draws them in source order, each as its label,
+ * its line, then its arrow head line and number); notes and blocks by their drawing order (see
+ * steps.ts). Activation bars are placed by height: a bar appears with the first message drawn at
+ * or below its top.
+ */
+import { HOLD_PACES, presentSteps } from './steps.js';
+
+export interface DrawnStep {
+  /** The message's label, line and sequence number: what the step highlights. */
+  message: Element[];
+  /** Notes, blocks and activation bars that appear with it. */
+  extras: Element[];
+}
+
+/** A message drawn over several lines is a run of <text class="messageText"> siblings. */
+export function messageGroups(svg: Element): Element[][] {
+  const groups: Element[][] = [];
+  for (const text of svg.querySelectorAll('text.messageText')) {
+    const previous = text.previousElementSibling;
+    const last = groups.at(-1);
+    if (last && previous === last.at(-1)) last.push(text);
+    else groups.push([text]);
+  }
+  return groups;
+}
+
+// `M x,y` or `M x y` at the start of a self-message's path: one run of digits per number.
+const PATH_START = /^\s*M\s*-?[\d.]+[\s,]+(-?[\d.]+)/;
+
+function number(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const parsed = Number(value);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** Where a message's line is drawn, from top. */
+function messageTop(elements: Element[]): number | null {
+  for (const element of elements) {
+    if (!element.matches('.messageLine0, .messageLine1')) continue;
+    if (element.tagName.toLowerCase() === 'path') {
+      return number(PATH_START.exec(element.getAttribute('d') ?? '')?.[1]);
+    }
+    return number(element.getAttribute('y1'));
+  }
+  return null;
+}
+
+/** Each message's elements: its label run and what follows it up to the next message. */
+function messageElements(svg: Element): Element[][] {
+  const groups = messageGroups(svg);
+  return groups.map((group, index) => {
+    const stop = groups[index + 1]?.[0] ?? null;
+    const elements = [...group];
+    for (
+      let at = group.at(-1)?.nextElementSibling ?? null;
+      at && at !== stop && at.tagName.toLowerCase() !== 'g';
+      at = at.nextElementSibling
+    ) {
+      elements.push(at);
+    }
+    return elements;
+  });
+}
+
+const unique = (elements: Iterable<Element | null>) =>
+  [...new Set(elements)].filter((element): element is Element => element !== null);
+
+/** A bar drawn a few pixels below its message's line still belongs to that message. */
+const ACTIVATION_SLACK_PX = 4;
+
+/** The drawing's steps, in order; empty when `text` has no messages or is not a sequence. */
+export function drawnSteps(svg: Element, text: string): DrawnStep[] {
+  const planned = presentSteps(text);
+  if (planned.length === 0) return [];
+  const messages = messageElements(svg);
+  const count = Math.min(planned.length, messages.length);
+  const notes = unique([...svg.querySelectorAll('rect.note')].map((rect) => rect.parentElement));
+  const frames = unique(
+    [...svg.querySelectorAll('line.loopLine')].map((line) => line.parentElement),
+  );
+  const rects = [...svg.querySelectorAll(':scope > rect.rect')];
+  const steps: DrawnStep[] = [];
+  for (let index = 0; index < count; index++) {
+    const plan = planned[index]!;
+    steps.push({
+      message: messages[index]!,
+      extras: unique([
+        ...plan.notes.map((at) => notes[at] ?? null),
+        ...plan.frames.map((at) => frames[at] ?? null),
+        ...plan.rects.map((at) => rects[at] ?? null),
+      ]),
+    });
+  }
+  const tops = steps.map((step) => messageTop(step.message));
+  for (const bar of svg.querySelectorAll('rect[class^="activation"]')) {
+    const top = number(bar.getAttribute('y'));
+    if (top === null) continue;
+    let at = tops.findIndex((y) => y !== null && y >= top - ACTIVATION_SLACK_PX);
+    if (at < 0) at = steps.length - 1;
+    steps[at]?.extras.push(bar.parentElement ?? bar);
+  }
+  return steps;
+}
+
+/** Marks the message of the step being shown. */
+export const CURRENT_STEP_CLASS = 'lifeline-step-current';
+
+/**
+ * CSS marking the current message in `color` (its number keeps its own colour on its disc),
+ * under `scope` (a selector such as a theme's root, or '').
+ */
+export function currentStepStyle(color: string, scope = ''): string {
+  const at = scope ? `${scope} ` : '';
+  return [
+    `${at}text.${CURRENT_STEP_CLASS}:not(.sequenceNumber) { fill: ${color} !important; font-weight: 600; }`,
+    `${at}:is(line, path).${CURRENT_STEP_CLASS} { stroke: ${color} !important; stroke-width: 2.5px !important; }`,
+  ].join('\n');
+}
+
+/** Shows steps 0…`step` (hiding later ones) and marks the current message; null shows all. */
+export function revealStep(steps: readonly DrawnStep[], step: number | null): void {
+  steps.forEach((drawn, index) => {
+    const hidden = step !== null && index > step;
+    for (const element of [...drawn.message, ...drawn.extras]) {
+      const styled = element as Element & { style?: CSSStyleDeclaration };
+      if (hidden) styled.style?.setProperty('visibility', 'hidden');
+      else styled.style?.removeProperty('visibility');
+    }
+    for (const element of drawn.message) {
+      element.classList.toggle(CURRENT_STEP_CLASS, index === step);
+    }
+  });
+}
+
+/**
+ * Makes the drawing play its steps with CSS only (no script): each step's elements fade in at
+ * its moment, the whole drawing holds for HOLD_PACES paces, then it starts again.
+ */
+export function animateSteps(svg: Element, steps: readonly DrawnStep[], paceMs: number): void {
+  if (steps.length < 2) return;
+  const cycle = (steps.length + HOLD_PACES) * paceMs;
+  const rules: string[] = [];
+  steps.forEach((drawn, index) => {
+    if (index === 0) return;
+    const name = `lifeline-step-${index}`;
+    const at = ((index * paceMs) / cycle) * 100;
+    rules.push(
+      `@keyframes ${name}{0%{opacity:0}${at.toFixed(4)}%{opacity:1}100%{opacity:1}}`,
+      `.${name}{animation:${name} ${cycle}ms step-end infinite}`,
+    );
+    for (const element of [...drawn.message, ...drawn.extras]) element.classList.add(name);
+  });
+  const style = svg.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'style');
+  style.textContent = rules.join('\n');
+  svg.append(style);
+}
