@@ -2,7 +2,7 @@ import { Minus, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
-import { hasDifferences, lineDiff } from './lineDiff';
+import { hasDifferences, lineDiff } from '@shared/diagram-diff/line-diff';
 
 /**
  * The version against the editor's text, line by line: green lines are only in the version
