@@ -260,6 +260,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
     expect(apiPaths.sort()).toEqual([
       '/api/v1/convert',
       '/api/v1/diagrams',
+      '/api/v1/diagrams/{id}/diff',
       '/api/v1/import/trace',
     ]);
     const convertBody =

@@ -8,6 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { exceedsTextLimit, type MermaidTheme } from '../../shared/mermaid-config.js';
 import type { PageRenderAnswer, PageRenderInput } from '../../shared/render/diagram-render.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
+import type { DiffMarks } from '../../shared/diagram-diff/drawing.js';
 import { AppError } from '../errors.js';
 import { ByteLru } from './byte-lru.js';
 import { paperPixels, printPdf, screenshot, type PdfPage } from './capture.js';
@@ -34,6 +35,8 @@ export interface RenderRequest {
   background: string;
   /** PDF only: one page fitted to the drawing (default), or a paper size. */
   pdf?: PdfPage;
+  /** The changes of a diff to mark on the drawing. */
+  marks?: DiffMarks;
 }
 
 export interface RenderResult {
@@ -125,6 +128,7 @@ export async function drawInPage(call: PageCall, request: RenderRequest): Promis
     format: request.format,
     background: request.background,
     theme: request.theme,
+    ...(request.marks ? { marks: request.marks } : {}),
   };
   const answer = await call('lifelineRender', input);
   if ('error' in answer) throw new AppError(400, answer.error);
@@ -174,6 +178,7 @@ export function createRenderer(options: RendererOptions): Renderer {
           request.background,
           request.format === 'pdf' ? (request.pdf ?? { paper: 'fit' }) : null,
           request.content,
+          ...(request.marks ? [request.marks] : []),
         ]),
       )
       .digest('base64url');

@@ -1,4 +1,5 @@
 /** The shape of a diagram diff: what /api/v1/diagrams/{id}/diff answers and History shows. */
+import { versionIdField } from '../versions.js';
 import { z } from '../zod.js';
 
 export const itemChangeKind = z.enum(['added', 'removed', 'changed', 'moved']);
@@ -62,3 +63,27 @@ export type DiffBlock = z.infer<typeof diffBlock>;
 export type SequenceDiff = z.infer<typeof sequenceDiffSchema>;
 export type TextDiff = z.infer<typeof textDiffSchema>;
 export type DiagramDiff = z.infer<typeof diagramDiffSchema>;
+
+/** The query of a diff between two versions of a diagram. */
+export const versionDiffQuery = z.object({
+  from: versionIdField('from').describe('The version compared from (the older one, usually)'),
+  to: versionIdField('to').describe('The version compared to: its drawing is the one marked'),
+  format: z
+    .enum(['json', 'svg'], { error: "format must be 'json' or 'svg'" })
+    .default('json')
+    .describe('`json`: the structured changes; `svg`: the marked drawing'),
+  theme: z
+    .enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" })
+    .default('light')
+    .describe('The colours of the marked drawing (`svg` only)'),
+});
+
+export const versionDiffReply = z.object({
+  diagramId: z.number().int(),
+  from: z.number().int(),
+  to: z.number().int(),
+  diff: diagramDiffSchema,
+});
+
+export type VersionDiffQuery = z.infer<typeof versionDiffQuery>;
+export type VersionDiffReply = z.infer<typeof versionDiffReply>;

@@ -9,6 +9,7 @@
 import type { Mermaid } from 'mermaid';
 import { createDrawDiagram } from './draw-diagram.js';
 import type { WarmPageApi } from './diagram-render.js';
+import { markChanges } from './mark-changes.js';
 
 interface WarmPageWindow extends WarmPageApi {
   mermaid: Mermaid;
@@ -35,10 +36,14 @@ page.lifelineRender = async (input) => {
   if (drawn.status === 'error') return { error: drawn.error ?? 'The diagram could not be drawn' };
   const fallback = drawn.status === 'fallback';
   // SVG with a viewBox is sized by the server; only a screenshot or a PDF needs it on the page.
-  if (input.format === 'svg' && HAS_VIEWBOX.test(drawn.svg)) return { svg: drawn.svg, fallback };
+  const { marks } = input;
+  if (input.format === 'svg' && !marks && HAS_VIEWBOX.test(drawn.svg)) {
+    return { svg: drawn.svg, fallback };
+  }
   box.innerHTML = drawn.svg;
   const element = box.querySelector('svg');
   if (!element) return { error: 'The diagram produced no SVG' };
+  if (marks) markChanges(element, marks, input.theme);
   if (!element.getAttribute('viewBox')) {
     const bounds = element.getBBox();
     element.setAttribute('viewBox', [bounds.x, bounds.y, bounds.width, bounds.height].join(' '));

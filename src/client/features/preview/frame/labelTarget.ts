@@ -5,6 +5,7 @@
 import { labelKey } from '../labelRewrite';
 import type { LabelKind } from '../protocol';
 import { PINNED_CLASS } from './pinnedHeaders';
+import { messageGroups } from '@shared/render/svg-parts';
 
 export interface LabelTarget {
   kind: LabelKind;
@@ -31,18 +32,6 @@ function svgText(element: Element): string {
   const spans = element.querySelectorAll('tspan');
   if (spans.length > 1) return [...spans].map((span) => span.textContent ?? '').join('\n');
   return element.textContent ?? '';
-}
-
-/** A message drawn over several lines is a run of <text class="messageText"> siblings. */
-export function messageGroups(svg: SVGSVGElement): Element[][] {
-  const groups: Element[][] = [];
-  for (const text of svg.querySelectorAll('text.messageText')) {
-    const previous = text.previousElementSibling;
-    const last = groups.at(-1);
-    if (last && previous === last.at(-1)) last.push(text);
-    else groups.push([text]);
-  }
-  return groups;
 }
 
 function textOf(kind: LabelKind, elements: Element[]): string {
