@@ -66,7 +66,8 @@ export type DiagramDiff = z.infer<typeof diagramDiffSchema>;
 
 /** The query of a diff between two versions of a diagram. */
 export const versionDiffQuery = z.object({
-  from: versionIdField('from').describe('The version compared from (the older one, usually)'),
+  // A template literal: the build's import check would read `from'…'` as an import.
+  from: versionIdField(`from`).describe('The version compared from (the older one, usually)'),
   to: versionIdField('to').describe('The version compared to: its drawing is the one marked'),
   format: z
     .enum(['json', 'svg'], { error: "format must be 'json' or 'svg'" })

@@ -15,10 +15,17 @@ import { relativeTime } from './relativeTime';
 import { RestoreConfirm } from './RestoreConfirm';
 import { useNow } from '@/lib/useNow';
 import { useRestore, type RestoreHandle } from './useRestore';
+import { VersionCompare } from './VersionCompare';
 import { VersionDiff } from './VersionDiff';
 import { VersionList } from './VersionList';
 
-type View = 'drawing' | 'changes';
+type View = 'drawing' | 'changes' | 'compare';
+
+const VIEWS: Record<View, { label: string; testId: string }> = {
+  drawing: { label: HISTORY_COPY.drawing, testId: HISTORY_TESTIDS.showDrawing },
+  changes: { label: HISTORY_COPY.changes, testId: HISTORY_TESTIDS.showChanges },
+  compare: { label: HISTORY_COPY.whatChanged, testId: HISTORY_TESTIDS.showCompare },
+};
 
 interface HistoryDialogProps {
   open: boolean;
@@ -127,15 +134,13 @@ function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
             aria-label={HISTORY_COPY.viewLabel}
             className="inline-flex rounded-md border border-border bg-muted/50 p-0.5"
           >
-            {(['drawing', 'changes'] as const).map((option) => (
+            {(Object.keys(VIEWS) as View[]).map((option) => (
               <button
                 key={option}
                 type="button"
                 aria-pressed={view === option}
                 onClick={() => setView(option)}
-                data-testid={
-                  option === 'drawing' ? HISTORY_TESTIDS.showDrawing : HISTORY_TESTIDS.showChanges
-                }
+                data-testid={VIEWS[option].testId}
                 className={cn(
                   'cursor-pointer rounded px-3 py-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   view === option
@@ -143,7 +148,7 @@ function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
                     : 'text-muted-foreground hover:text-foreground',
                 )}
               >
-                {option === 'drawing' ? HISTORY_COPY.drawing : HISTORY_COPY.changes}
+                {VIEWS[option].label}
               </button>
             ))}
           </div>
@@ -171,8 +176,10 @@ function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
             </div>
           ) : view === 'drawing' ? (
             <Preview text={version.data.content} publish={false} />
+          ) : view === 'compare' && selected ? (
+            <VersionCompare diagramId={diagramId} versions={list} version={selected} now={now} />
           ) : (
-            <VersionDiff version={version.data.content} current={current} />
+            <VersionDiff from={current} to={version.data.content} />
           )}
         </div>
       </div>

@@ -1,0 +1,158 @@
+/**
+ * History's 'What changed': two versions compared, the summary line, the drawing with the changes
+ * marked beside the text diff, at 1440 and 390 px in light and dark.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { Diagram } from '../src/shared/schemas';
+import type { VersionSummary } from '../src/shared/versions';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { PHONE_MENU_COPY } from '../src/client/features/editor/PhoneMenu';
+import { MOBILE_BREAKPOINT_PX } from '../src/shared/constants';
+import { HISTORY_COPY, HISTORY_TESTIDS } from '../src/client/features/history/copy';
+import { signInLocally, uniqueLogin } from './support/signIn';
+
+const seq = (...lines: string[]) => ['sequenceDiagram', ...lines].join('\n');
+const FIRST = seq(
+  '    participant Web',
+  '    participant Api',
+  '    Web->>Api: GET /cart',
+  '    Api-->>Web: 200 cart',
+  '    Web->>Api: audit ping',
+);
+const SECOND = seq(
+  '    participant Web',
+  '    participant Api',
+  '    participant Db',
+  '    Web->>Api: GET /cart',
+  '    Api->>Db: SELECT cart',
+  '    Api-->>Web: 200 OK',
+);
+const THIRD = `${SECOND}\n    Note over Db: indexed`;
+
+/** A diagram with three versions, opened in the editor. */
+async function diagramWithVersions(page: Page): Promise<{ diagram: Diagram; ids: number[] }> {
+  await signInLocally(page, `${uniqueLogin('compare')}@example.test`, 'Compare Tester');
+  const created = await page.request.post('/api/diagrams', {
+    data: { title: 'Cart', content: FIRST },
+  });
+  const diagram = (await created.json()) as Diagram;
+  for (const content of [SECOND, THIRD]) {
+    const saved = await page.request.put(`/api/diagrams/${diagram.id}`, { data: { content } });
+    expect(saved.status()).toBe(200);
+  }
+  const versions = (await (
+    await page.request.get(`/api/diagrams/${diagram.id}/versions`)
+  ).json()) as VersionSummary[];
+  expect(versions).toHaveLength(3);
+  await page.goto(`/?diagramId=${diagram.id}`);
+  await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  return { diagram, ids: versions.map((v) => v.id) };
+}
+
+async function openCompare(page: Page) {
+  if ((page.viewportSize()?.width ?? 0) < MOBILE_BREAKPOINT_PX) {
+    // Phones keep History in the header's menu.
+    await page.getByTestId('phone-menu').click();
+    await page.getByRole('menuitem', { name: PHONE_MENU_COPY.history }).click();
+  } else {
+    await page.getByTestId(HISTORY_TESTIDS.button).click();
+  }
+  const dialog = page.getByTestId(HISTORY_TESTIDS.dialog);
+  await expect(dialog.getByTestId(HISTORY_TESTIDS.version)).toHaveCount(3);
+  await dialog.getByTestId(HISTORY_TESTIDS.showCompare).click();
+  return dialog;
+}
+
+/** The marked drawing has loaded as an image, drawn at a real size. */
+async function expectDrawn(page: Page) {
+  const image = page.getByTestId(HISTORY_TESTIDS.compareDrawing);
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(100);
+  return image;
+}
+
+test.describe('History: what changed', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('compares a version with the one before it and with any other, drawing the changes', async ({
+    page,
+  }) => {
+    test.slow();
+    const { ids } = await diagramWithVersions(page);
+    const dialog = await openCompare(page);
+    const summary = dialog.getByTestId(HISTORY_TESTIDS.compareSummary);
+    // The newest version against the one saved before it.
+    await expect(summary).toHaveText('1 note added');
+    await expectDrawn(page);
+
+    // Against the first version, chosen by hand.
+    await dialog.getByTestId(HISTORY_TESTIDS.compareWith).selectOption(String(ids[2]));
+    await expect(summary).toHaveText(
+      '1 message added, 1 removed, 1 label changed, 1 participant added, 1 note added',
+    );
+    const image = await expectDrawn(page);
+    await expect(image).toHaveAttribute('alt', new RegExp(HISTORY_COPY.compareDrawingAlt('')));
+
+    // The drawing the page shows carries the marks on the right elements.
+    const svg = await (await page.request.get((await image.getAttribute('src')) ?? '')).text();
+    expect(svg).toMatch(/class="[^"]*lifeline-diff-removed[^"]*"[^>]*>audit ping</);
+    expect(svg).toMatch(/class="[^"]*lifeline-diff-added[^"]*"[^>]*>SELECT cart</);
+    expect(svg).toMatch(/class="[^"]*lifeline-diff-changed[^"]*"[^>]*>200 OK</);
+
+    // The text diff beside it.
+    const lines = dialog.getByRole('list', { name: HISTORY_COPY.compareDiffLabel });
+    await expect(lines.getByTestId(HISTORY_TESTIDS.diffRemoved)).toHaveText([
+      `${HISTORY_COPY.compareLegendFrom}:    Api-->>Web: 200 cart`,
+      `${HISTORY_COPY.compareLegendFrom}:    Web->>Api: audit ping`,
+    ]);
+    await expect(lines.getByTestId(HISTORY_TESTIDS.diffAdded)).toContainText([
+      `${HISTORY_COPY.compareLegendTo}:    participant Db`,
+    ]);
+
+    // The oldest version is compared with the one after it.
+    await dialog.getByTestId(HISTORY_TESTIDS.version).last().click();
+    await expect(summary).toHaveText(
+      '1 message added, 1 removed, 1 label changed, 1 participant removed',
+    );
+  });
+
+  for (const width of [1440, 390]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`reads at ${width} px in ${scheme}`, async ({ page }) => {
+        test.slow();
+        await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+        await page.emulateMedia({ colorScheme: scheme });
+        await diagramWithVersions(page);
+        const dialog = await openCompare(page);
+        await expect(dialog.getByTestId(HISTORY_TESTIDS.compareSummary)).toHaveText('1 note added');
+        const image = await expectDrawn(page);
+        expect(await image.getAttribute('src')).toContain(`theme=${scheme}`);
+        await page.screenshot({
+          path: test.info().outputPath(`history-compare-${width}-${scheme}.png`),
+        });
+        // Nothing wider than the screen, and the drawing and the text diff both in reach.
+        const overflow = await dialog.evaluate((el) => el.scrollWidth - el.clientWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+        const lines = dialog.getByRole('list', { name: HISTORY_COPY.compareDiffLabel });
+        await lines.scrollIntoViewIfNeeded();
+        await expect(lines).toBeInViewport();
+        const axe = await new AxeBuilder({ page })
+          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+          .exclude('iframe')
+          .analyze();
+        expect(
+          axe.violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+        ).toEqual([]);
+      });
+    }
+  }
+});
