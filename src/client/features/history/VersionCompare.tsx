@@ -92,7 +92,7 @@ export function VersionCompare({ diagramId, versions, version, now }: VersionCom
           {diff.error ? HISTORY_COPY.compareFailed : summary}
         </p>
       </div>
-      <div className="grid min-h-0 flex-1 md:grid-cols-2 max-md:flex-none">
+      <div className="grid min-h-0 flex-1 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] max-md:flex-none">
         <figure className="flex min-h-0 flex-col border-border md:border-r max-md:border-b">
           <figcaption className="flex shrink-0 flex-wrap gap-x-4 gap-y-1 border-b border-border px-4 py-2 text-xs text-muted-foreground">
             {MARK_SWATCHES.map(([swatch, label]) => (
@@ -107,14 +107,23 @@ export function VersionCompare({ diagramId, versions, version, now }: VersionCom
               <p className="text-sm text-muted-foreground">{HISTORY_COPY.compareDrawingFailed}</p>
             ) : (
               image && (
-                <img
-                  key={image}
-                  src={image}
-                  alt={HISTORY_COPY.compareDrawingAlt(summary)}
-                  data-testid={HISTORY_TESTIDS.compareDrawing}
-                  onError={() => setFailedImage(image)}
-                  className="mx-auto h-auto max-w-full"
-                />
+                // Opens the drawing at its own size in a tab of its own.
+                <a
+                  href={image}
+                  target="_blank"
+                  rel="noreferrer"
+                  title={HISTORY_COPY.compareOpenDrawing}
+                  className="block rounded outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <img
+                    key={image}
+                    src={image}
+                    alt={HISTORY_COPY.compareDrawingAlt(summary)}
+                    data-testid={HISTORY_TESTIDS.compareDrawing}
+                    onError={() => setFailedImage(image)}
+                    className="mx-auto h-auto max-w-full"
+                  />
+                </a>
               )
             )}
           </div>

@@ -28,6 +28,7 @@ export const HISTORY_COPY = {
   compareDrawingFailed:
     'The marked drawing could not be drawn; the text differences are beside it.',
   compareDrawingAlt: (summary: string) => `This version drawn with its changes marked: ${summary}`,
+  compareOpenDrawing: 'Open the drawing at full size in a new tab',
   markAdded: 'Added',
   markRemoved: 'Removed',
   markChanged: 'Changed or moved',
