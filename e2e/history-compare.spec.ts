@@ -11,33 +11,16 @@ import { PHONE_MENU_COPY } from '../src/client/features/editor/PhoneMenu';
 import { MOBILE_BREAKPOINT_PX } from '../src/shared/constants';
 import { HISTORY_COPY, HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
-
-const seq = (...lines: string[]) => ['sequenceDiagram', ...lines].join('\n');
-const FIRST = seq(
-  '    participant Web',
-  '    participant Api',
-  '    Web->>Api: GET /cart',
-  '    Api-->>Web: 200 cart',
-  '    Web->>Api: audit ping',
-);
-const SECOND = seq(
-  '    participant Web',
-  '    participant Api',
-  '    participant Db',
-  '    Web->>Api: GET /cart',
-  '    Api->>Db: SELECT cart',
-  '    Api-->>Web: 200 OK',
-);
-const THIRD = `${SECOND}\n    Note over Db: indexed`;
+import { CART_V1, CART_V2, CART_V3 } from '../test/fixtures/versions';
 
 /** A diagram with three versions, opened in the editor. */
 async function diagramWithVersions(page: Page): Promise<{ diagram: Diagram; ids: number[] }> {
   await signInLocally(page, `${uniqueLogin('compare')}@example.test`, 'Compare Tester');
   const created = await page.request.post('/api/diagrams', {
-    data: { title: 'Cart', content: FIRST },
+    data: { title: 'Cart', content: CART_V1 },
   });
   const diagram = (await created.json()) as Diagram;
-  for (const content of [SECOND, THIRD]) {
+  for (const content of [CART_V2, CART_V3]) {
     const saved = await page.request.put(`/api/diagrams/${diagram.id}`, { data: { content } });
     expect(saved.status()).toBe(200);
   }

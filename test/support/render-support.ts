@@ -3,6 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
+import { afterAll, beforeAll } from 'vitest';
+import { findChromium } from '../../src/server/render/chromium.js';
+import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
 
 export interface CountingServer {
   url: string;
@@ -77,4 +80,29 @@ flowchart TD
     A@{ img: "${url}/image.png", label: "picture", pos: "t", w: 60, h: 60, constraint: "on" }
     A --> B["<img src='${url}/label.png' width='20'> label"]
     click B href "${url}/click" _blank`;
+}
+
+/**
+ * A renderer on the system Chromium for one test file: made before its tests and closed after.
+ * `skip` says why Chromium suites are skipped here (null when one was found).
+ */
+export function fileRenderer(options: { queue?: number } = {}): {
+  skip: string | null;
+  renderer: () => Renderer;
+} {
+  const chromium = findChromium();
+  let renderer: Renderer | null = null;
+  beforeAll(() => {
+    renderer = createRenderer({ executablePath: chromium, queue: options.queue ?? 8 });
+  });
+  afterAll(async () => {
+    await renderer?.close();
+  });
+  return {
+    skip: chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)',
+    renderer: () => {
+      if (!renderer) throw new Error('The renderer is made before the tests run');
+      return renderer;
+    },
+  };
 }
