@@ -12,6 +12,7 @@ import { injectWithCookie, signInLocally, testApp } from '../../../test/support/
 import { testDatabases } from '../../../test/support/databases.js';
 import { fileRenderer } from '../../../test/support/render-support.js';
 import { CART_V1, CART_V1_TO_V2, CART_V2 } from '../../../test/fixtures/versions.js';
+import { readFixture } from '../../../test/fixtures/diagrams.js';
 import { describeEach, describeIf } from '../../../test/support/needs.js';
 
 const chromium = fileRenderer();
@@ -203,6 +204,47 @@ describeEach(testDatabases, 'diff of two versions on $name', ({ open }) => {
         expect(marked(svg, '(?:added|removed|changed|moved)').join()).not.toContain(unchanged);
       }
       expect(svg).toContain('#047857');
+    });
+
+    it('marks the right messages and notes of a diagram with blocks, notes and autonumber', async () => {
+      const before = readFixture('medium.mmd');
+      const after = before
+        .replace('    P7->>P5: message 3 payload=140209\n', '')
+        .replace('message 14 payload=153157', 'message 14 renamed')
+        .replace('Note right of P8: note no. 9', 'Note right of P8: note no. 9 (checked)')
+        .replace(
+          '    P1->>P5: message 1 payload=375660\n',
+          '    P1->>P5: message 1 payload=375660\n    P1->>P8: a new one\n',
+        );
+      const created: Diagram = (
+        await session(owner, {
+          method: 'POST',
+          url: '/api/diagrams',
+          payload: { title: 'Medium', content: before },
+        })
+      ).json();
+      await session(owner, {
+        method: 'PUT',
+        url: `/api/diagrams/${created.id}`,
+        payload: { content: after },
+      });
+      const [to, from] = (
+        await session(owner, { method: 'GET', url: `/api/diagrams/${created.id}/versions` })
+      ).json() as VersionSummary[];
+      const json = (
+        await api(diffUrl(from!.id, to!.id, '', created.id))
+      ).json() as VersionDiffReply;
+      expect(json.diff.summary).toBe('1 message added, 1 removed, 1 label changed, 1 note changed');
+      const svg = (await api(diffUrl(from!.id, to!.id, '&format=svg', created.id))).body;
+      const texts = (mark: string) => marked(svg, mark).filter((m) => m.startsWith('text:'));
+      expect(texts('added')).toEqual(['text:a new one']);
+      expect(texts('removed')).toEqual(['text:message 3 payload=140209']);
+      expect(texts('changed')).toEqual(['text:message 14 renamed']);
+      // A note is marked on its group: its box and its text.
+      const notes = [...svg.matchAll(/<g[^>]*class="lifeline-diff-(\w+)"[^>]*>(.*?)<\/g>/gs)]
+        .filter(([, , inner]) => inner?.includes('class="note"'))
+        .map(([, mark, inner]) => `${mark}:${(inner ?? '').replace(/<[^>]*>/g, '').trim()}`);
+      expect(notes).toEqual(['changed:note no. 9 (checked)']);
     });
 
     it('draws in the dark theme with its own shades', async () => {

@@ -36,7 +36,7 @@ function styleFor(theme: MermaidTheme): string {
       return [
         `text${c},${c} text,${c} tspan{fill:${colour} !important;font-weight:600;${ghost}}`,
         `line${c},path${c}{stroke:${colour} !important;stroke-width:2.5px !important;${dash}${ghost}}`,
-        `g${c}>rect,g${c}>path,g${c}>line,g${c}>circle,rect${c}{stroke:${colour} !important;stroke-width:2.5px !important;${dash}${ghost}}`,
+        `g${c} rect,g${c} path,g${c} line,g${c} circle,rect${c}{stroke:${colour} !important;stroke-width:2.5px !important;${dash}${ghost}}`,
       ].join('');
     })
     .join('');
