@@ -11,7 +11,7 @@ import { PHONE_MENU_COPY } from '../src/client/features/editor/PhoneMenu';
 import { MOBILE_BREAKPOINT_PX } from '../src/shared/constants';
 import { HISTORY_COPY, HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
-import { CART_V1, CART_V2, CART_V3 } from '../test/fixtures/versions';
+import { CART_V1, CART_V1_TO_V2, CART_V2, CART_V3 } from '../test/fixtures/versions';
 
 /** A diagram with three versions, opened in the editor. */
 async function diagramWithVersions(page: Page): Promise<{ diagram: Diagram; ids: number[] }> {
@@ -138,4 +138,70 @@ test.describe('History: what changed', () => {
       });
     }
   }
+});
+
+test.describe('Changes since your last visit', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test("offers what a collaborator changed since the user's last visit, once", async ({
+    browser,
+  }) => {
+    test.slow();
+    const owner = await (await browser.newContext()).newPage();
+    const editor = await (await browser.newContext()).newPage();
+    const editorEmail = `${uniqueLogin('visit-editor')}@example.test`;
+    await signInLocally(owner, `${uniqueLogin('visit-owner')}@example.test`, 'Owner');
+    await signInLocally(editor, editorEmail, 'Editor');
+    const diagram = (await (
+      await owner.request.post('/api/diagrams', { data: { title: 'Cart', content: CART_V1 } })
+    ).json()) as Diagram;
+    const shared = await owner.request.post(`/api/diagrams/${diagram.id}/collaborators`, {
+      data: { email: editorEmail, role: 'editor' },
+    });
+    expect(shared.status()).toBe(201);
+
+    const open = async () => {
+      await editor.goto(`/?diagramId=${diagram.id}`);
+      await expect(editor.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute(
+        'data-ready',
+        'true',
+        { timeout: 30_000 },
+      );
+    };
+    // The first visit: nothing to offer, the newest version is remembered.
+    await open();
+    const banner = editor.getByTestId(HISTORY_TESTIDS.sinceVisitBanner);
+    await expect
+      .poll(() =>
+        editor.evaluate(() =>
+          Object.keys(window.localStorage).some((key) => key.startsWith('lifeline-last-seen-')),
+        ),
+      )
+      .toBe(true);
+    await expect(banner).toHaveCount(0);
+    // The editor leaves.
+    await editor.goto('about:blank');
+
+    // The owner saves a new version; the editor's next visit offers it.
+    const saved = await owner.request.put(`/api/diagrams/${diagram.id}`, {
+      data: { content: CART_V2 },
+    });
+    expect(saved.status()).toBe(200);
+    // On a phone, in dark: the banner is the same, the dialog too.
+    await editor.setViewportSize({ width: 390, height: 844 });
+    await editor.emulateMedia({ colorScheme: 'dark' });
+    await open();
+    await expect(banner).toBeVisible();
+    await editor.screenshot({ path: test.info().outputPath('since-visit-390-dark.png') });
+    await banner.getByTestId(HISTORY_TESTIDS.sinceVisit).click();
+    const dialog = editor.getByTestId(HISTORY_TESTIDS.dialog);
+    await expect(dialog.getByTestId(HISTORY_TESTIDS.compareSummary)).toHaveText(CART_V1_TO_V2);
+    await expectDrawn(editor);
+    await expect(banner).toHaveCount(0);
+
+    // Seen now: the next visit offers nothing.
+    await open();
+    await expect(editor.getByTestId(HISTORY_TESTIDS.dialog)).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+  });
 });

@@ -15,6 +15,7 @@ import { relativeTime } from './relativeTime';
 import { RestoreConfirm } from './RestoreConfirm';
 import { useNow } from '@/lib/useNow';
 import { useRestore, type RestoreHandle } from './useRestore';
+import type { VersionRange } from './useChangesSinceVisit';
 import { VersionCompare } from './VersionCompare';
 import { VersionDiff } from './VersionDiff';
 import { VersionList } from './VersionList';
@@ -32,9 +33,11 @@ interface HistoryDialogProps {
   onOpenChange: (open: boolean) => void;
   handle: RestoreHandle;
   draft: DraftStore;
+  /** Opens on 'What changed' between these two versions. */
+  compare?: VersionRange | null;
 }
 
-export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDialogProps) {
+export function HistoryDialog({ open, onOpenChange, handle, draft, compare }: HistoryDialogProps) {
   return (
     <DialogShell
       open={open}
@@ -46,7 +49,14 @@ export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDial
       title={HISTORY_COPY.title}
       description={HISTORY_COPY.description}
     >
-      {open && <HistoryBody handle={handle} draft={draft} onClose={() => onOpenChange(false)} />}
+      {open && (
+        <HistoryBody
+          handle={handle}
+          draft={draft}
+          compare={compare ?? null}
+          onClose={() => onOpenChange(false)}
+        />
+      )}
     </DialogShell>
   );
 }
@@ -54,17 +64,18 @@ export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDial
 interface HistoryBodyProps {
   handle: RestoreHandle;
   draft: DraftStore;
+  compare: VersionRange | null;
   onClose: () => void;
 }
 
-function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
+function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
   const diagramId = useServerState(handle.doc, (state) => state.id);
   const canRestore = useServerState(handle.doc, (state) => state.access !== 'viewer');
   const unsaved = useServerState(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
   const current = useDraftField(draft, 'content');
   const versions = useVersions(diagramId, true);
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const [view, setView] = useState<View>('drawing');
+  const [chosenId, setChosenId] = useState<number | null>(compare?.to ?? null);
+  const [view, setView] = useState<View>(compare ? 'compare' : 'drawing');
   const [confirming, setConfirming] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const now = useNow();
@@ -177,7 +188,13 @@ function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
           ) : view === 'drawing' ? (
             <Preview text={version.data.content} publish={false} />
           ) : view === 'compare' && selected ? (
-            <VersionCompare diagramId={diagramId} versions={list} version={selected} now={now} />
+            <VersionCompare
+              diagramId={diagramId}
+              versions={list}
+              version={selected}
+              initialBase={compare?.to === selected.id ? compare.from : null}
+              now={now}
+            />
           ) : (
             <VersionDiff from={current} to={version.data.content} />
           )}

@@ -36,11 +36,19 @@ interface VersionCompareProps {
   versions: VersionSummary[];
   /** The version shown: the `to` side, the one drawn. */
   version: VersionSummary;
+  /** The version compared with at first, instead of the one saved before. */
+  initialBase?: number | null;
   now: Date;
 }
 
-export function VersionCompare({ diagramId, versions, version, now }: VersionCompareProps) {
-  const [chosenBase, setChosenBase] = useState<number | null>(null);
+export function VersionCompare({
+  diagramId,
+  versions,
+  version,
+  initialBase = null,
+  now,
+}: VersionCompareProps) {
+  const [chosenBase, setChosenBase] = useState<number | null>(initialBase);
   const base =
     chosenBase !== null && chosenBase !== version.id && versions.some((v) => v.id === chosenBase)
       ? chosenBase

@@ -41,6 +41,9 @@ export const HISTORY_COPY = {
   diffLegendCurrent: 'Only in the editor now',
   noDifferences: 'This version is the same as the text in the editor.',
   diffLabel: 'Line-by-line differences between this version and the editor',
+  sinceVisitBody: 'Others changed this diagram since you last opened it.',
+  sinceVisit: 'Changes since your last visit',
+  sinceVisitDismiss: 'Dismiss',
   restore: 'Restore',
   restoring: 'Restoring…',
   confirmTitle: 'Restore this version?',
@@ -67,6 +70,8 @@ export const HISTORY_TESTIDS = {
   compareWith: 'history-compare-with',
   compareSummary: 'history-compare-summary',
   compareDrawing: 'history-compare-drawing',
+  sinceVisitBanner: 'history-since-visit-banner',
+  sinceVisit: 'history-since-visit',
   restore: 'history-restore',
   confirmRestore: 'history-confirm-restore',
 } as const;
