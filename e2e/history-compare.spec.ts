@@ -28,11 +28,15 @@ async function diagramWithVersions(page: Page): Promise<{ diagram: Diagram; ids:
     await page.request.get(`/api/diagrams/${diagram.id}/versions`)
   ).json()) as VersionSummary[];
   expect(versions).toHaveLength(3);
-  await page.goto(`/?diagramId=${diagram.id}`);
+  await openDiagram(page, diagram.id);
+  return { diagram, ids: versions.map((v) => v.id) };
+}
+
+async function openDiagram(page: Page, id: number): Promise<void> {
+  await page.goto(`/?diagramId=${id}`);
   await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true', {
     timeout: 30_000,
   });
-  return { diagram, ids: versions.map((v) => v.id) };
 }
 
 async function openCompare(page: Page) {
@@ -160,14 +164,7 @@ test.describe('Changes since your last visit', () => {
     });
     expect(shared.status()).toBe(201);
 
-    const open = async () => {
-      await editor.goto(`/?diagramId=${diagram.id}`);
-      await expect(editor.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute(
-        'data-ready',
-        'true',
-        { timeout: 30_000 },
-      );
-    };
+    const open = () => openDiagram(editor, diagram.id);
     // The first visit: nothing to offer, the newest version is remembered.
     await open();
     const banner = editor.getByTestId(HISTORY_TESTIDS.sinceVisitBanner);
