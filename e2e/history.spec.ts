@@ -76,10 +76,10 @@ test.describe('version history', () => {
     const diff = dialog.getByRole('list', { name: HISTORY_COPY.diffLabel });
     await expect(diff).toBeVisible();
     await expect(diff.getByTestId(HISTORY_TESTIDS.diffAdded)).toHaveText([
-      `${HISTORY_COPY.diffAddedLabel}    Alice->>Bob: first`,
+      `${HISTORY_COPY.diffLegendVersion}:    Alice->>Bob: first`,
     ]);
     await expect(diff.getByTestId(HISTORY_TESTIDS.diffRemoved)).toHaveText([
-      `${HISTORY_COPY.diffRemovedLabel}    Alice->>Bob: third`,
+      `${HISTORY_COPY.diffLegendCurrent}:    Alice->>Bob: third`,
     ]);
     await dialog.getByTestId(HISTORY_TESTIDS.showDrawing).click();
     await expect(dialog.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok', {

@@ -299,6 +299,41 @@ const SHOTS: Shot[] = [
       await settle(page);
     },
   },
+  {
+    // Last: it adds a diagram of its own, with three versions to compare.
+    name: 'history-compare',
+    signedIn: true,
+    widths: ['desktop'],
+    take: async (page, world) => {
+      const before = SEQUENCE.replace(
+        '  DB-->>API: order id\n',
+        '  DB-->>API: order id\n  API->>API: audit log\n',
+      );
+      const after = SEQUENCE.replace('201 Created', '201 Created, with a receipt').replace(
+        '  Web-->>User: Order confirmed\n',
+        '  Web-->>User: Order confirmed\n  participant Mail as Mailer\n  API-)Mail: Send the receipt\n',
+      );
+      const created = await page.request.post(`${world.url}/api/diagrams`, {
+        data: { title: 'Checkout with receipts', content: before },
+      });
+      const id = Number(((await created.json()) as Record<string, unknown>).id);
+      await page.request.put(`${world.url}/api/diagrams/${id}`, {
+        data: { content: after, saveKind: 'manual' },
+      });
+      await page.goto(`${world.url}/?diagramId=${id}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openFromMenu(page, 'desktop', 'History');
+      await page.getByRole('dialog').waitFor();
+      await page.getByTestId('history-show-compare').click();
+      await page.waitForFunction(() => {
+        const image = document.querySelector<HTMLImageElement>(
+          '[data-testid="history-compare-drawing"]',
+        );
+        return !!image && image.complete && image.naturalWidth > 0;
+      });
+      await settle(page);
+    },
+  },
 ];
 
 /** Desktop: the header's button. Phone: the header's menu, then its item. */

@@ -50,6 +50,7 @@ import { transferRoutes } from './transfer/routes.js';
 import { trashRoutes } from './trash/routes.js';
 import { startTrashPurge } from './trash/purge-timer.js';
 import { userRoutes } from './users/routes.js';
+import { versionDiffRoutes } from './versions/diff-routes.js';
 import { versionRoutes } from './versions/routes.js';
 import { helmetOptions } from './web/page-security.js';
 
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       renderer,
     },
   });
+  versionDiffRoutes(app, db, renderer);
   shareEmbedRoutes(app, db, { renderer, lookupLimit });
   templateRoutes(app, { renderer });
   exportRoutes(app, { renderer, perMinute: limits.stepExportsPerMinute });

@@ -10,6 +10,9 @@ export const STORAGE_KEYS = {
   themeAlt: 'lifeline-ui-theme',
   /** Prefix of the panel layout keys; react-resizable-panels appends the autosave id. */
   panelsAutoSaveId: (variant: string) => `lifeline-panels-${variant}`,
+  /** The newest version of a diagram a user has seen on this device ('Changes since your last visit'). */
+  lastSeenVersion: (userId: number, diagramId: number) =>
+    `lifeline-last-seen-${userId}-${diagramId}`,
 } as const;
 
 export const THEMES = ['light', 'dark', 'system'] as const;

@@ -48,13 +48,15 @@ export type VersionSummary = z.infer<typeof versionSummarySchema>;
 export const versionSchema = versionSummarySchema.extend({ content: z.string() });
 export type Version = z.infer<typeof versionSchema>;
 
-export const versionParams = idParams.extend({
-  versionId: z.coerce
-    .number({ error: 'versionId must be a whole number' })
-    .int('versionId must be a whole number')
-    .positive('versionId must be a positive whole number')
-    .max(2_147_483_647, 'versionId is too large'),
-});
+/** A version's id in a path or query, its errors naming the field. */
+export const versionIdField = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .positive(`${field} must be a positive whole number`)
+    .max(2_147_483_647, `${field} is too large`);
+
+export const versionParams = idParams.extend({ versionId: versionIdField('versionId') });
 
 /** One entry of GET /api/trash, newest deletion first. */
 export const trashedDiagramSchema = z.object({

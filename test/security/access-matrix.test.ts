@@ -125,6 +125,11 @@ const EXPECTED: Record<string, Row> = {
     request: (w) => json('POST', `/api/diagrams/${w.diagramId}/versions/${w.versionId}/restore`),
     expect: session({ owner: 200, editor: 200, viewer: 403, stranger: 404 }),
   },
+  'GET /api/diagrams/:id/diff': {
+    request: (w) =>
+      json('GET', `/api/diagrams/${w.diagramId}/diff?from=${w.versionId}&to=${w.versionId}`),
+    expect: session({ owner: 200, editor: 200, viewer: 200, stranger: 404 }),
+  },
   'GET /api/trash': { request: () => json('GET', '/api/trash'), expect: sameForEveryone(200) },
   'POST /api/trash/:id/restore': {
     request: (w) => json('POST', `/api/trash/${w.trashedDiagramId}/restore`),
@@ -197,6 +202,11 @@ const EXPECTED: Record<string, Row> = {
   'POST /api/v1/diagrams': {
     request: (w) => json('POST', '/api/v1/diagrams', { content: 'x', folderId: w.folderId }),
     expect: bearer({ ownerToken: 201, strangerToken: 404 }),
+  },
+  'GET /api/v1/diagrams/:id/diff': {
+    request: (w) =>
+      json('GET', `/api/v1/diagrams/${w.diagramId}/diff?from=${w.versionId}&to=${w.versionId}`),
+    expect: bearer({ ownerToken: 200, strangerToken: 404 }),
   },
   'POST /api/v1/import/trace': {
     request: (w) =>

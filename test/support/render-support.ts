@@ -3,6 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
+import { afterAll, beforeAll } from 'vitest';
+import { findChromium } from '../../src/server/render/chromium.js';
+import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
 
 export interface CountingServer {
   url: string;
@@ -82,4 +85,29 @@ flowchart TD
 /** Pages of a PDF: its page objects (`/Type /Page`, not the `/Pages` tree). */
 export function pdfPageCount(pdf: Buffer): number {
   return pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
+}
+
+/**
+ * A renderer on the system Chromium for one test file: made before its tests and closed after.
+ * `skip` says why Chromium suites are skipped here (null when one was found).
+ */
+export function fileRenderer(options: { queue?: number } = {}): {
+  skip: string | null;
+  renderer: () => Renderer;
+} {
+  const chromium = findChromium();
+  let renderer: Renderer | null = null;
+  beforeAll(() => {
+    renderer = createRenderer({ executablePath: chromium, queue: options.queue ?? 8 });
+  });
+  afterAll(async () => {
+    await renderer?.close();
+  });
+  return {
+    skip: chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)',
+    renderer: () => {
+      if (!renderer) throw new Error('The renderer is made before the tests run');
+      return renderer;
+    },
+  };
 }

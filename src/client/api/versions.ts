@@ -1,5 +1,7 @@
 /** Version history of a diagram: list, one version, restore. Keys sit under the diagrams key, so every diagram write refetches them. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { VersionDiffReply } from '@shared/diagram-diff/schema';
+import type { ResolvedTheme } from '@shared/mermaid-config';
 import type { Diagram } from '@shared/schemas';
 import type { Version, VersionSummary } from '@shared/versions';
 import { diagramsQueryKey } from './diagrams';
@@ -10,10 +12,26 @@ export const versionsQueryKey = (diagramId: number) =>
 export const versionQueryKey = (diagramId: number, versionId: number) =>
   ['/api/diagrams', diagramId, 'versions', versionId] as const;
 
+export const versionDiffQueryKey = (diagramId: number, from: number, to: number) =>
+  ['/api/diagrams', diagramId, 'diff', from, to] as const;
+
+const diffPath = (diagramId: number, from: number, to: number) =>
+  `/api/diagrams/${diagramId}/diff?from=${from}&to=${to}`;
+
+/** The marked drawing of a diff, as an image address (the server draws it). */
+export const versionDiffImageUrl = (
+  diagramId: number,
+  from: number,
+  to: number,
+  theme: ResolvedTheme,
+) => `${diffPath(diagramId, from, to)}&format=svg&theme=${theme}`;
+
 export const versionsApi = {
   list: (diagramId: number) => fetchJson<VersionSummary[]>(`/api/diagrams/${diagramId}/versions`),
   get: (diagramId: number, versionId: number) =>
     fetchJson<Version>(`/api/diagrams/${diagramId}/versions/${versionId}`),
+  diff: (diagramId: number, from: number, to: number) =>
+    fetchJson<VersionDiffReply>(diffPath(diagramId, from, to)),
   restore: (diagramId: number, versionId: number) =>
     fetchJson<Diagram>(`/api/diagrams/${diagramId}/versions/${versionId}/restore`, {
       method: 'POST',
@@ -34,6 +52,16 @@ export function useVersion(diagramId: number, versionId: number | null) {
     queryKey: versionQueryKey(diagramId, versionId ?? 0),
     queryFn: () => versionsApi.get(diagramId, versionId ?? 0),
     enabled: diagramId !== 0 && versionId !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** Two versions never change, so neither does their diff. */
+export function useVersionDiff(diagramId: number, from: number | null, to: number | null) {
+  return useQuery({
+    queryKey: versionDiffQueryKey(diagramId, from ?? 0, to ?? 0),
+    queryFn: () => versionsApi.diff(diagramId, from ?? 0, to ?? 0),
+    enabled: diagramId !== 0 && from !== null && to !== null,
     staleTime: Infinity,
   });
 }

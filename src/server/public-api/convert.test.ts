@@ -264,6 +264,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       '/api/v1/convert',
       '/api/v1/diagrams',
       '/api/v1/diagrams/{id}',
+      '/api/v1/diagrams/{id}/diff',
       '/api/v1/folders',
       '/api/v1/import/trace',
     ]);

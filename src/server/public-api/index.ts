@@ -11,6 +11,7 @@ import type { Renderer } from '../render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
 import type { PublicApiDeps } from './common.js';
 import { diagramApiRoutes } from './diagram-routes.js';
+import { diffApiRoutes } from './diff-routes.js';
 import { DOCS_CSP, docsPage } from './docs-page.js';
 import { openApiDocument, registerOpenApi } from './openapi.js';
 import { apiOperations } from './operations.js';
@@ -28,6 +29,7 @@ export async function publicApiRoutes(
   await app.register(async (api) => {
     await registerOpenApi(api);
     diagramApiRoutes(api, deps, operations);
+    diffApiRoutes(api, deps);
     convertApiRoutes(api, deps);
     await traceImportApiRoutes(api, deps);
     await openRenderRoutes(api, deps.openRender);

@@ -9,6 +9,7 @@ import { exceedsTextLimit, type MermaidTheme } from '../../shared/mermaid-config
 import type { PageRenderAnswer, PageRenderInput } from '../../shared/render/diagram-render.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
 import { MAX_PDF_STEPS } from '../../shared/present/steps.js';
+import type { DiffMarks } from '../../shared/diagram-diff/drawing.js';
 import { AppError } from '../errors.js';
 import { ByteLru } from './byte-lru.js';
 import { paperPixels, printPdf, screenshot, type PdfPage } from './capture.js';
@@ -40,6 +41,8 @@ export interface RenderRequest {
    * page per step (at most MAX_PDF_STEPS).
    */
   steps?: { paceMs: number } | null;
+  /** The changes of a diff to mark on the drawing. */
+  marks?: DiffMarks;
 }
 
 export interface RenderResult {
@@ -132,6 +135,7 @@ export async function drawInPage(call: PageCall, request: RenderRequest): Promis
     background: request.background,
     theme: request.theme,
     ...(request.steps ? { steps: { paceMs: request.steps.paceMs, maxPages: MAX_PDF_STEPS } } : {}),
+    ...(request.marks ? { marks: request.marks } : {}),
   };
   const answer = await call('lifelineRender', input);
   if ('error' in answer) throw new AppError(400, answer.error);
@@ -182,6 +186,7 @@ export function createRenderer(options: RendererOptions): Renderer {
           request.format === 'pdf' ? (request.pdf ?? { paper: 'fit' }) : null,
           request.steps ?? null,
           request.content,
+          ...(request.marks ? [request.marks] : []),
         ]),
       )
       .digest('base64url');

@@ -8,9 +8,8 @@ import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND, replyToUpdate } from '../diagrams/replies.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
 import { notFound } from '../errors.js';
+import { VERSION_NOT_FOUND } from './diff.js';
 import { versionsStore } from './store.js';
-
-export const VERSION_NOT_FOUND = 'Version not found';
 
 export function versionRoutes(app: FastifyInstance, db: Db, writer: DiagramWriter): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();

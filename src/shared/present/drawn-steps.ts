@@ -8,6 +8,7 @@
  * steps.ts). Activation bars are placed by height: a bar appears with the first message drawn at
  * or below its top.
  */
+import { messageGroups } from '../render/svg-parts.js';
 import { HOLD_PACES, presentSteps } from './steps.js';
 
 export interface DrawnStep {
@@ -15,18 +16,6 @@ export interface DrawnStep {
   message: Element[];
   /** Notes, blocks and activation bars that appear with it. */
   extras: Element[];
-}
-
-/** A message drawn over several lines is a run of <text class="messageText"> siblings. */
-export function messageGroups(svg: Element): Element[][] {
-  const groups: Element[][] = [];
-  for (const text of svg.querySelectorAll('text.messageText')) {
-    const previous = text.previousElementSibling;
-    const last = groups.at(-1);
-    if (last && previous === last.at(-1)) last.push(text);
-    else groups.push([text]);
-  }
-  return groups;
 }
 
 // `M x,y` or `M x y` at the start of a self-message's path: one run of digits per number.

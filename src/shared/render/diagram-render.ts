@@ -2,6 +2,7 @@
  * What a drawing is, for every side: the preview frame, the server's warm pages and the server
  * code that talks to them. Plain data (no DOM), so server code may import it.
  */
+import type { DiffMarks } from '../diagram-diff/drawing.js';
 import type { MermaidTheme } from '../mermaid-config.js';
 
 /** ok: drawn as written; fallback: drawn only with `%%` comment lines removed; error: not drawn. */
@@ -26,6 +27,8 @@ export interface PageRenderInput {
    * step, or a PDF of one page per step, refused past `maxPages`.
    */
   steps?: { paceMs: number; maxPages: number };
+  /** The changes of a diff to mark on the drawing (see mark-changes.ts). */
+  marks?: DiffMarks;
 }
 
 /**

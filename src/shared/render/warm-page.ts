@@ -16,6 +16,7 @@ import {
   type DrawnStep,
 } from '../present/drawn-steps.js';
 import type { WarmPageApi } from './diagram-render.js';
+import { markChanges } from './mark-changes.js';
 
 interface WarmPageWindow extends WarmPageApi {
   mermaid: Mermaid;
@@ -60,12 +61,14 @@ page.lifelineRender = async (input) => {
   if (drawn.status === 'error') return { error: drawn.error ?? 'The diagram could not be drawn' };
   const fallback = drawn.status === 'fallback';
   // SVG with a viewBox is sized by the server; only a screenshot or a PDF needs it on the page.
-  if (input.format === 'svg' && !input.steps && HAS_VIEWBOX.test(drawn.svg)) {
+  const { marks } = input;
+  if (input.format === 'svg' && !input.steps && !marks && HAS_VIEWBOX.test(drawn.svg)) {
     return { svg: drawn.svg, fallback };
   }
   box.innerHTML = drawn.svg;
   const element = box.querySelector('svg');
   if (!element) return { error: 'The diagram produced no SVG' };
+  if (marks) markChanges(element, marks, input.theme);
   if (!element.getAttribute('viewBox')) {
     const bounds = element.getBBox();
     element.setAttribute('viewBox', [bounds.x, bounds.y, bounds.width, bounds.height].join(' '));

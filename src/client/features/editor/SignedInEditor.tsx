@@ -4,7 +4,9 @@ import { readableError } from '@/api/http';
 import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
 import { HistoryButton } from '@/features/history/HistoryButton';
+import { ChangesSinceBanner } from '@/features/history/ChangesSinceBanner';
 import { HistoryDialog } from '@/features/history/HistoryDialog';
+import { useChangesSinceVisit, type VersionRange } from '@/features/history/useChangesSinceVisit';
 import { AccessBadge } from '@/features/share/AccessBadge';
 import { QuickSwitcher } from '@/features/shortcuts/QuickSwitcher';
 import { TraceImport } from '@/features/trace-import/TraceImport';
@@ -53,7 +55,13 @@ export function SignedInEditor({ user }: { user: User }) {
   const [shareOpen, setShareOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
   const saved = useServerState(handle.doc, (state) => state.id !== 0);
-  const openHistory = useCallback(() => setHistoryOpen(true), []);
+  const diagramId = useServerState(handle.doc, (state) => state.id);
+  const [historyCompare, setHistoryCompare] = useState<VersionRange | null>(null);
+  const openHistory = useCallback(() => {
+    setHistoryCompare(null);
+    setHistoryOpen(true);
+  }, []);
+  const sinceVisit = useChangesSinceVisit(user.id, diagramId);
   const { autoSaveOn, setAutoSaveOn } = handle;
   const autoSaveSetting = useMemo(
     () => ({ checked: autoSaveOn, onCheckedChange: setAutoSaveOn }),
@@ -129,6 +137,16 @@ export function SignedInEditor({ user }: { user: User }) {
                 onDiscard={accessLoss.lost ? undefined : accessLoss.discardKept}
               />
             )}
+            {sinceVisit.range && (
+              <ChangesSinceBanner
+                onShow={() => {
+                  setHistoryCompare(sinceVisit.range);
+                  setHistoryOpen(true);
+                  sinceVisit.dismiss();
+                }}
+                onDismiss={sinceVisit.dismiss}
+              />
+            )}
             {handle.backupOffer && (
               <RestoreBanner
                 backup={handle.backupOffer}
@@ -148,6 +166,7 @@ export function SignedInEditor({ user }: { user: User }) {
           onOpenChange={setHistoryOpen}
           handle={handle}
           draft={store}
+          compare={historyCompare}
         />
         <DiscardChangesDialog question={discard} onClose={() => setDiscard(null)} />
         <ConflictDialog

@@ -15,19 +15,29 @@ import { relativeTime } from './relativeTime';
 import { RestoreConfirm } from './RestoreConfirm';
 import { useNow } from '@/lib/useNow';
 import { useRestore, type RestoreHandle } from './useRestore';
+import type { VersionRange } from './useChangesSinceVisit';
+import { VersionCompare } from './VersionCompare';
 import { VersionDiff } from './VersionDiff';
 import { VersionList } from './VersionList';
 
-type View = 'drawing' | 'changes';
+type View = 'drawing' | 'changes' | 'compare';
+
+const VIEWS: Record<View, { label: string; testId: string }> = {
+  drawing: { label: HISTORY_COPY.drawing, testId: HISTORY_TESTIDS.showDrawing },
+  changes: { label: HISTORY_COPY.changes, testId: HISTORY_TESTIDS.showChanges },
+  compare: { label: HISTORY_COPY.whatChanged, testId: HISTORY_TESTIDS.showCompare },
+};
 
 interface HistoryDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   handle: RestoreHandle;
   draft: DraftStore;
+  /** Opens on 'What changed' between these two versions. */
+  compare?: VersionRange | null;
 }
 
-export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDialogProps) {
+export function HistoryDialog({ open, onOpenChange, handle, draft, compare }: HistoryDialogProps) {
   return (
     <DialogShell
       open={open}
@@ -39,7 +49,14 @@ export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDial
       title={HISTORY_COPY.title}
       description={HISTORY_COPY.description}
     >
-      {open && <HistoryBody handle={handle} draft={draft} onClose={() => onOpenChange(false)} />}
+      {open && (
+        <HistoryBody
+          handle={handle}
+          draft={draft}
+          compare={compare ?? null}
+          onClose={() => onOpenChange(false)}
+        />
+      )}
     </DialogShell>
   );
 }
@@ -47,17 +64,18 @@ export function HistoryDialog({ open, onOpenChange, handle, draft }: HistoryDial
 interface HistoryBodyProps {
   handle: RestoreHandle;
   draft: DraftStore;
+  compare: VersionRange | null;
   onClose: () => void;
 }
 
-function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
+function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
   const diagramId = useServerState(handle.doc, (state) => state.id);
   const canRestore = useServerState(handle.doc, (state) => state.access !== 'viewer');
   const unsaved = useServerState(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
   const current = useDraftField(draft, 'content');
   const versions = useVersions(diagramId, true);
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const [view, setView] = useState<View>('drawing');
+  const [chosenId, setChosenId] = useState<number | null>(compare?.to ?? null);
+  const [view, setView] = useState<View>(compare ? 'compare' : 'drawing');
   const [confirming, setConfirming] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const now = useNow();
@@ -127,15 +145,13 @@ function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
             aria-label={HISTORY_COPY.viewLabel}
             className="inline-flex rounded-md border border-border bg-muted/50 p-0.5"
           >
-            {(['drawing', 'changes'] as const).map((option) => (
+            {(Object.keys(VIEWS) as View[]).map((option) => (
               <button
                 key={option}
                 type="button"
                 aria-pressed={view === option}
                 onClick={() => setView(option)}
-                data-testid={
-                  option === 'drawing' ? HISTORY_TESTIDS.showDrawing : HISTORY_TESTIDS.showChanges
-                }
+                data-testid={VIEWS[option].testId}
                 className={cn(
                   'cursor-pointer rounded px-3 py-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   view === option
@@ -143,7 +159,7 @@ function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
                     : 'text-muted-foreground hover:text-foreground',
                 )}
               >
-                {option === 'drawing' ? HISTORY_COPY.drawing : HISTORY_COPY.changes}
+                {VIEWS[option].label}
               </button>
             ))}
           </div>
@@ -171,8 +187,16 @@ function HistoryBody({ handle, draft, onClose }: HistoryBodyProps) {
             </div>
           ) : view === 'drawing' ? (
             <Preview text={version.data.content} publish={false} />
+          ) : view === 'compare' && selected ? (
+            <VersionCompare
+              diagramId={diagramId}
+              versions={list}
+              version={selected}
+              initialBase={compare?.to === selected.id ? compare.from : null}
+              now={now}
+            />
           ) : (
-            <VersionDiff version={version.data.content} current={current} />
+            <VersionDiff from={current} to={version.data.content} />
           )}
         </div>
       </div>

@@ -2,18 +2,39 @@ import { Minus, Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { cn } from '@/lib/cn';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
-import { hasDifferences, lineDiff } from './lineDiff';
+import { hasDifferences, lineDiff } from '@shared/diagram-diff/line-diff';
 
-/**
- * The version against the editor's text, line by line: green lines are only in the version
- * (restoring brings them back), red ones only in the editor now (restoring removes them).
- */
-export function VersionDiff({ version, current }: { version: string; current: string }) {
-  const rows = useMemo(() => lineDiff(current, version), [current, version]);
+export interface DiffWording {
+  /** Legend and screen-reader prefix of lines only in `to` (green) and only in `from` (red). */
+  added: string;
+  removed: string;
+  same: string;
+  label: string;
+}
+
+/** The version against the editor's text: restoring brings green lines back, removes red ones. */
+export const AGAINST_EDITOR: DiffWording = {
+  added: HISTORY_COPY.diffLegendVersion,
+  removed: HISTORY_COPY.diffLegendCurrent,
+  same: HISTORY_COPY.noDifferences,
+  label: HISTORY_COPY.diffLabel,
+};
+
+/** Two texts line by line: green lines are only in `to`, red ones only in `from`. */
+export function VersionDiff({
+  from,
+  to,
+  wording = AGAINST_EDITOR,
+}: {
+  from: string;
+  to: string;
+  wording?: DiffWording;
+}) {
+  const rows = useMemo(() => lineDiff(from, to), [from, to]);
   if (!hasDifferences(rows)) {
     return (
       <p className="p-6 text-sm text-muted-foreground" data-testid={HISTORY_TESTIDS.diff}>
-        {HISTORY_COPY.noDifferences}
+        {wording.same}
       </p>
     );
   }
@@ -22,15 +43,15 @@ export function VersionDiff({ version, current }: { version: string; current: st
       <div className="flex shrink-0 flex-wrap gap-x-4 gap-y-1 border-b border-border px-4 py-2 text-xs text-muted-foreground">
         <span className="flex items-center gap-1.5">
           <span className="inline-block h-2.5 w-2.5 rounded-sm bg-emerald-500/70" aria-hidden />
-          {HISTORY_COPY.diffLegendVersion}
+          {wording.added}
         </span>
         <span className="flex items-center gap-1.5">
           <span className="inline-block h-2.5 w-2.5 rounded-sm bg-red-500/70" aria-hidden />
-          {HISTORY_COPY.diffLegendCurrent}
+          {wording.removed}
         </span>
       </div>
       <ol
-        aria-label={HISTORY_COPY.diffLabel}
+        aria-label={wording.label}
         data-testid={HISTORY_TESTIDS.diff}
         className="min-h-0 flex-1 overflow-auto py-2 font-mono text-[13px] leading-5"
       >
@@ -56,7 +77,7 @@ export function VersionDiff({ version, current }: { version: string; current: st
             </span>
             {row.kind !== 'same' && (
               <span className="sr-only">
-                {row.kind === 'added' ? HISTORY_COPY.diffAddedLabel : HISTORY_COPY.diffRemovedLabel}
+                {`${row.kind === 'added' ? wording.added : wording.removed}:`}
               </span>
             )}
             <span className="whitespace-pre">{row.text || ' '}</span>

@@ -2,10 +2,10 @@
  * Which label a double-click hit: its kind, its text as drawn, which of the same-kind labels with
  * that text it is (in drawing order), and the elements to cover with the inline editor.
  */
-import { messageGroups } from '@shared/present/drawn-steps';
 import { labelKey } from '../labelRewrite';
 import type { LabelKind } from '../protocol';
 import { PINNED_CLASS } from './pinnedHeaders';
+import { messageGroups } from '@shared/render/svg-parts';
 
 export interface LabelTarget {
   kind: LabelKind;

@@ -5,7 +5,7 @@
  */
 import { diagramFamily } from '@shared/diagram-text/kind';
 import { readSequence, type Statement } from '@shared/diagram-text/sequence';
-import { messageGroups } from '@shared/present/drawn-steps';
+import { messageGroups, messageLines } from '@shared/render/svg-parts';
 import { PINNED_CLASS } from './pinnedHeaders';
 import { LABELLED_BLOCKS } from '@shared/diagram-text/sequence';
 
@@ -30,7 +30,7 @@ export function sourceLines(svg: SVGSVGElement, text: string): SourceLines {
     const statements = readSequence(text);
     const of = (kind: Statement['kind']) => statements.filter((s) => s.kind === kind);
     const messages = of('message');
-    const lines = svg.querySelectorAll('.messageLine0, .messageLine1');
+    const lines = messageLines(svg);
     messageGroups(svg).forEach((group, index) => {
       const message = messages[index];
       if (!message) return;

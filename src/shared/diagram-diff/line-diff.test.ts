@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasDifferences, lineDiff } from './lineDiff';
+import { hasDifferences, lineDiff } from './line-diff.js';
 
 describe('lineDiff', () => {
   it('marks lines only in the first text as removed and only in the second as added', () => {

@@ -1,0 +1,151 @@
+/**
+ * What changed between two versions: the summary line, the drawing with the changes marked (drawn
+ * by the server: added green, removed ghosted red, changed amber) and the text diff beside it.
+ */
+import { Loader2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { VersionSummary } from '@shared/versions';
+import { useVersion, useVersionDiff, versionDiffImageUrl } from '@/api/versions';
+import { useTheme } from '@/features/theme/useTheme';
+import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
+import { relativeTime } from './relativeTime';
+import { VersionDiff, type DiffWording } from './VersionDiff';
+
+const BETWEEN_VERSIONS: DiffWording = {
+  added: HISTORY_COPY.compareLegendTo,
+  removed: HISTORY_COPY.compareLegendFrom,
+  same: HISTORY_COPY.compareNoDifferences,
+  label: HISTORY_COPY.compareDiffLabel,
+};
+
+/** The version a version is compared with at first: the one saved before it, else after it. */
+export function defaultBase(versions: readonly VersionSummary[], id: number): number | null {
+  const index = versions.findIndex((version) => version.id === id);
+  if (index < 0) return null;
+  return (versions[index + 1] ?? versions[index - 1])?.id ?? null;
+}
+
+const MARK_SWATCHES = [
+  ['bg-emerald-600 dark:bg-emerald-300', HISTORY_COPY.markAdded],
+  ['bg-red-600 opacity-70 dark:bg-red-400', HISTORY_COPY.markRemoved],
+  ['bg-amber-600 dark:bg-amber-300', HISTORY_COPY.markChanged],
+] as const;
+
+interface VersionCompareProps {
+  diagramId: number;
+  versions: VersionSummary[];
+  /** The version shown: the `to` side, the one drawn. */
+  version: VersionSummary;
+  /** The version compared with at first, instead of the one saved before. */
+  initialBase?: number | null;
+  now: Date;
+}
+
+export function VersionCompare({
+  diagramId,
+  versions,
+  version,
+  initialBase = null,
+  now,
+}: VersionCompareProps) {
+  const [chosenBase, setChosenBase] = useState<number | null>(initialBase);
+  const base =
+    chosenBase !== null && chosenBase !== version.id && versions.some((v) => v.id === chosenBase)
+      ? chosenBase
+      : defaultBase(versions, version.id);
+  const selectId = useId();
+  const { resolved } = useTheme();
+  const diff = useVersionDiff(diagramId, base, version.id);
+  const from = useVersion(diagramId, base);
+  const to = useVersion(diagramId, version.id);
+  const image = base === null ? null : versionDiffImageUrl(diagramId, base, version.id, resolved);
+  const [failedImage, setFailedImage] = useState<string | null>(null);
+  const drawingFailed = image !== null && failedImage === image;
+
+  if (base === null) {
+    return <p className="p-6 text-sm text-muted-foreground">{HISTORY_COPY.compareOnlyOne}</p>;
+  }
+  const summary = diff.data?.diff.summary ?? '';
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col max-md:overflow-y-auto">
+      <div className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-border px-4 py-2">
+        <label htmlFor={selectId} className="text-xs font-medium text-muted-foreground">
+          {HISTORY_COPY.compareWith}
+        </label>
+        <select
+          id={selectId}
+          value={base}
+          onChange={(event) => setChosenBase(Number(event.target.value))}
+          data-testid={HISTORY_TESTIDS.compareWith}
+          className="min-w-0 max-w-full flex-1 cursor-pointer rounded-md border border-border bg-card px-2 py-1 text-sm text-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring max-md:min-h-11 md:max-w-sm"
+        >
+          {versions
+            .filter((v) => v.id !== version.id)
+            .map((v) => (
+              <option key={v.id} value={v.id}>
+                {HISTORY_COPY.compareOption(
+                  relativeTime(new Date(v.createdAt), now),
+                  HISTORY_COPY.kind[v.kind],
+                  v.title,
+                )}
+              </option>
+            ))}
+        </select>
+        <p
+          className="w-full text-sm font-medium text-foreground"
+          role="status"
+          data-testid={HISTORY_TESTIDS.compareSummary}
+        >
+          {diff.error ? HISTORY_COPY.compareFailed : summary}
+        </p>
+      </div>
+      <div className="grid min-h-0 flex-1 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] max-md:flex-none">
+        <figure className="flex min-h-0 flex-col border-border md:border-r max-md:border-b">
+          <figcaption className="flex shrink-0 flex-wrap gap-x-4 gap-y-1 border-b border-border px-4 py-2 text-xs text-muted-foreground">
+            {MARK_SWATCHES.map(([swatch, label]) => (
+              <span key={label} className="flex items-center gap-1.5">
+                <span className={`inline-block h-2.5 w-2.5 rounded-sm ${swatch}`} aria-hidden />
+                {label}
+              </span>
+            ))}
+          </figcaption>
+          <div className="min-h-0 flex-1 overflow-auto p-3 max-md:h-80 max-md:flex-none">
+            {drawingFailed ? (
+              <p className="text-sm text-muted-foreground">{HISTORY_COPY.compareDrawingFailed}</p>
+            ) : (
+              image && (
+                // Opens the drawing at its own size in a tab of its own.
+                <a
+                  href={image}
+                  target="_blank"
+                  rel="noreferrer"
+                  title={HISTORY_COPY.compareOpenDrawing}
+                  className="block rounded outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  <img
+                    key={image}
+                    src={image}
+                    alt={HISTORY_COPY.compareDrawingAlt(summary)}
+                    data-testid={HISTORY_TESTIDS.compareDrawing}
+                    onError={() => setFailedImage(image)}
+                    className="mx-auto h-auto max-w-full"
+                  />
+                </a>
+              )
+            )}
+          </div>
+        </figure>
+        <div className="flex min-h-0 flex-col max-md:h-80">
+          {from.data && to.data ? (
+            <VersionDiff from={from.data.content} to={to.data.content} wording={BETWEEN_VERSIONS} />
+          ) : (
+            <div className="flex flex-1 items-center justify-center">
+              <Loader2 className="h-5 w-5 animate-spin text-muted-foreground" aria-hidden />
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
