@@ -66,7 +66,7 @@ export type DiagramDiff = z.infer<typeof diagramDiffSchema>;
 
 /** The query of a diff between two versions of a diagram. */
 export const versionDiffQuery = z.object({
-  // A template literal: the build's import check would read `from'…'` as an import.
+  // A template literal: the build's import check would take the word and a quote for an import.
   from: versionIdField(`from`).describe('The version compared from (the older one, usually)'),
   to: versionIdField('to').describe('The version compared to: its drawing is the one marked'),
   format: z
