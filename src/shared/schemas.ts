@@ -316,69 +316,70 @@ const renderableContent = requiredText('content').refine(
   PREVIEW_TEXT.maxTextExceeded,
 );
 
-/** POST /api/v1/convert (bearer token): diagram text → PNG or SVG image. */
-export const convertBody = z
-  .object({
-    // The renderer's own limit and notice, the same as the preview's: a 400 like any text mermaid
-    // refuses (a plain `max` would answer 413, the stored content's "too large").
-    content: renderableContent
-      .meta({ maxLength: DIAGRAM_TEXT_MAX })
-      .describe(
-        `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters (the renderer's limit).`,
-      ),
-    format: z
-      .enum(['png', 'svg', 'pdf', 'txt', 'ascii'], {
-        error: "format must be 'png', 'svg', 'pdf', 'txt' or 'ascii'",
-      })
-      .default(API_DEFAULTS.format)
-      .describe(
-        'Image format. PDF is vector: one page the size of the diagram, or `paper`. `txt` (Unicode box drawing) and `ascii` (plain ASCII) answer the diagram drawn as text (`text/plain; charset=utf-8`) for sequence diagrams, flowcharts and class diagrams; the image options are then not used.',
-      ),
-    width: imageSide('width', API_DEFAULTS.width).describe(
-      'Image width in pixels; the diagram is fitted inside and centred.',
+/** The fields of a convert body, without the rule between them (tools that take part of it). */
+export const convertFields = z.object({
+  // The renderer's own limit and notice, the same as the preview's: a 400 like any text mermaid
+  // refuses (a plain `max` would answer 413, the stored content's "too large").
+  content: renderableContent
+    .meta({ maxLength: DIAGRAM_TEXT_MAX })
+    .describe(
+      `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters (the renderer's limit).`,
     ),
-    height: imageSide('height', API_DEFAULTS.height).describe(
-      'Image height in pixels; the diagram is fitted inside and centred.',
+  format: z
+    .enum(['png', 'svg', 'pdf', 'txt', 'ascii'], {
+      error: "format must be 'png', 'svg', 'pdf', 'txt' or 'ascii'",
+    })
+    .default(API_DEFAULTS.format)
+    .describe(
+      'Image format. PDF is vector: one page the size of the diagram, or `paper`. `txt` (Unicode box drawing) and `ascii` (plain ASCII) answer the diagram drawn as text (`text/plain; charset=utf-8`) for sequence diagrams, flowcharts and class diagrams; the image options are then not used.',
     ),
-    theme: z
-      .enum(CONVERT_THEMES, {
-        error: "theme must be one of 'neutral', 'dark', 'default', 'forest'",
-      })
-      .default('neutral')
-      .describe('Mermaid theme.'),
-    background: z
-      .enum(CONVERT_BACKGROUNDS, { error: "background must be 'white' or 'transparent'" })
-      .default('white')
-      .describe('Image background.'),
-    paper: z
-      .enum(['fit', ...PAPER_SIZES], {
-        error: `paper must be 'fit' or one of ${PAPER_SIZES.join(', ')}`,
-      })
-      .default('fit')
-      .describe(
-        'PDF only: `fit` for a page the size of the diagram (width and height are then not used), or a paper size with the diagram fitted on it.',
-      ),
-    landscape: z
-      .boolean({ error: 'landscape must be true or false' })
-      .default(false)
-      .describe('PDF on paper only: turn the page sideways.'),
-    steps: z
-      .boolean({ error: 'steps must be true or false' })
-      .default(false)
-      .describe(
-        `Step through a sequence diagram one message at a time (notes and blocks appear with their first message): with \`svg\`, an SVG that plays the steps by CSS animation (no script) and loops, holding the whole drawing for ${HOLD_PACES} steps' time; with \`pdf\`, one page per step, at most ${MAX_PDF_STEPS} pages. Other diagrams, or one without messages, answer the whole drawing.`,
-      ),
-    paceMs: paceMs.describe('Animated SVG only: milliseconds from one step to the next.'),
-  })
-  .superRefine((body, context) => {
-    if (body.steps && body.format !== 'pdf' && body.format !== 'svg') {
-      context.addIssue({
-        code: 'custom',
-        path: ['steps'],
-        message: "steps needs format 'pdf' or 'svg'",
-      });
-    }
-  });
+  width: imageSide('width', API_DEFAULTS.width).describe(
+    'Image width in pixels; the diagram is fitted inside and centred.',
+  ),
+  height: imageSide('height', API_DEFAULTS.height).describe(
+    'Image height in pixels; the diagram is fitted inside and centred.',
+  ),
+  theme: z
+    .enum(CONVERT_THEMES, {
+      error: "theme must be one of 'neutral', 'dark', 'default', 'forest'",
+    })
+    .default('neutral')
+    .describe('Mermaid theme.'),
+  background: z
+    .enum(CONVERT_BACKGROUNDS, { error: "background must be 'white' or 'transparent'" })
+    .default('white')
+    .describe('Image background.'),
+  paper: z
+    .enum(['fit', ...PAPER_SIZES], {
+      error: `paper must be 'fit' or one of ${PAPER_SIZES.join(', ')}`,
+    })
+    .default('fit')
+    .describe(
+      'PDF only: `fit` for a page the size of the diagram (width and height are then not used), or a paper size with the diagram fitted on it.',
+    ),
+  landscape: z
+    .boolean({ error: 'landscape must be true or false' })
+    .default(false)
+    .describe('PDF on paper only: turn the page sideways.'),
+  steps: z
+    .boolean({ error: 'steps must be true or false' })
+    .default(false)
+    .describe(
+      `Step through a sequence diagram one message at a time (notes and blocks appear with their first message): with \`svg\`, an SVG that plays the steps by CSS animation (no script) and loops, holding the whole drawing for ${HOLD_PACES} steps' time; with \`pdf\`, one page per step, at most ${MAX_PDF_STEPS} pages. Other diagrams, or one without messages, answer the whole drawing.`,
+    ),
+  paceMs: paceMs.describe('Animated SVG only: milliseconds from one step to the next.'),
+});
+
+/** POST /api/v1/convert (bearer token): diagram text → an image, or text (`txt`, `ascii`). */
+export const convertBody = convertFields.superRefine((body, context) => {
+  if (body.steps && body.format !== 'pdf' && body.format !== 'svg') {
+    context.addIssue({
+      code: 'custom',
+      path: ['steps'],
+      message: "steps needs format 'pdf' or 'svg'",
+    });
+  }
+});
 /**
  * POST /api/export/steps: the Export menu's stepped files of the text in the editor, drawn as the
  * preview draws it in the page's theme (the same renderer, steps and bounds as convert).

@@ -14,6 +14,7 @@ import {
   apiCreateDiagramBody,
   apiUpdateDiagramBody,
   convertBody,
+  convertFields,
   idParams,
   SEARCH_QUERY_MAX,
   type DiagramSummary,
@@ -91,9 +92,11 @@ export function imageContent(image: RenderedImage): CallToolResult['content'] {
 const diagramId = idParams.shape.id.describe('The id of the diagram.');
 
 /** Render options: convert's own, with the diagram given by id or by text. */
-const renderInput = convertBody.omit({ content: true }).extend({
+const renderInput = convertFields.omit({ content: true }).extend({
   id: diagramId.optional().describe('A diagram of yours (or shared with you) to draw.'),
-  content: convertBody.shape.content.optional().describe('Diagram text to draw instead of an id.'),
+  content: convertFields.shape.content
+    .optional()
+    .describe('Diagram text to draw instead of an id.'),
 });
 
 const resourceOf = (diagram: DiagramSummary) => ({
@@ -244,7 +247,7 @@ export function registerLifelineTools(server: McpServer, backend: LifelineBacken
       title: 'Check diagram text',
       description:
         "What the editor marks in the text: mermaid's syntax error (line and column) and the warnings of a sequence diagram (likely typos, blocks left open), each with its suggested fix.",
-      inputSchema: { content: convertBody.shape.content },
+      inputSchema: { content: convertFields.shape.content },
       annotations: { readOnlyHint: true },
     },
     async ({ content }) => {
