@@ -14,6 +14,7 @@ import { LIVE_TESTIDS } from '../src/client/features/editor/presence/copy';
 import { startAppProcess, type AppProcess } from '../test/support/app-process';
 import { freePort } from '../test/support/free-port';
 import { EditorPage } from './support/editorPage';
+import { withoutLiveConnection } from './support/live';
 import {
   addCollaborator,
   createDiagram,
@@ -72,6 +73,25 @@ test.describe('live co-editing without a connection', () => {
     expect(await owner.editor.text()).toBe(await editor.editor.text());
     await owner.context.close();
     await editor.context.close();
+  });
+
+  test('going offline before the live connection first syncs says offline', async ({ browser }) => {
+    const owner = await person(browser, 'Otto Offline');
+    const diagram = await createDiagram(owner, 'Not yet live', START);
+    await withoutLiveConnection(owner.page);
+    await openDiagram(owner, diagram.id);
+    await expect.poll(() => owner.editor.text()).toBe(START);
+    await expect(status(owner.page)).toHaveAttribute('data-state', 'saved');
+
+    // The browser knows it is offline: the header must not go on saying 'All changes saved'.
+    await owner.context.setOffline(true);
+    await expect(status(owner.page)).toHaveAttribute('data-state', 'offline');
+    // Back online, saving over HTTP works again even though the live connection never opens.
+    await owner.context.setOffline(false);
+    await expect(status(owner.page)).not.toHaveAttribute('data-state', 'offline');
+    await typeLine(owner, 'Alice->>Bob: saved over HTTP');
+    await expect.poll(() => serverText(owner.page, diagram.id)).toContain('saved over HTTP');
+    await owner.context.close();
   });
 
   test('a participant back from offline is in the presence strip again at once', async ({

@@ -437,6 +437,8 @@ function fill(url: string, world: World, values: string[]): string {
 }
 
 const isOpenRenderRoute = (route: string) => / \/(?:kroki|ink)(?:\/|$)/.test(route);
+/** /mcp speaks JSON-RPC: what its transport refuses is a JSON-RPC error, not `{ error }`. */
+const isJsonRpcRoute = (route: string) => route === 'POST /mcp';
 /** Routes that draw: without Chromium (as here) they answer 503, saying so. */
 const isRenderRoute = (route: string) =>
   route === 'POST /api/v1/convert' ||
@@ -510,6 +512,15 @@ describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => 
             expect(String(response.headers['content-type']), label).toMatch(/^text\/plain/);
             expect(response.body.length, label).toBeGreaterThan(0);
             expect(response.body.length, label).toBeLessThan(400);
+          } else if (isJsonRpcRoute(input.route) && isJson && 'jsonrpc' in response.json()) {
+            // MCP clients read a JSON-RPC error: what the protocol's transport refuses.
+            const answer = response.json() as { error?: { code?: unknown; message?: unknown } };
+            expect(Object.keys(answer).sort(), label).toEqual(['error', 'id', 'jsonrpc']);
+            expect(typeof answer.error?.code, label).toBe('number');
+            const message = String(answer.error?.message);
+            expect(message.length, label).toBeGreaterThan(0);
+            expect(message.length, label).toBeLessThan(400);
+            expect(message, label).not.toMatch(/\n\s+at |\bundefined\b|\[object Object\]/);
           } else if (input.route.includes(' /api/') || isJson) {
             expect(isJson, label).toBe(true);
             const answer = response.json() as { error?: unknown };

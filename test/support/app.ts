@@ -40,6 +40,17 @@ export async function signInLocally(
   return `lifeline_session=${cookie.value}`;
 }
 
+/** The personal API token of the holder of a session cookie. */
+export async function apiTokenOf(app: FastifyInstance, cookie: string): Promise<string> {
+  const response = await app.inject({
+    method: 'GET',
+    url: '/api/user/api-token',
+    headers: { cookie },
+  });
+  if (response.statusCode !== 200) throw new Error(`api-token answered ${response.statusCode}`);
+  return (response.json() as { apiToken: string }).apiToken;
+}
+
 /** `app.inject` as the holder of a session cookie (none: signed out). */
 export function injectWithCookie(
   app: FastifyInstance,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { signInLocally, testApp } from '../../../test/support/app.js';
+import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { COMMENT_BREAKS_DIAGRAM } from '../../../test/support/render-support.js';
 import { MAX_ENCODED_CHARS, OPEN_RENDER_OFF } from './routes.js';
@@ -352,9 +352,7 @@ describe('open render endpoints', () => {
 
   it('answers PDF through the public API convert too', async () => {
     const cookie = await signInLocally(app, 'pdf@example.test');
-    const token = (
-      await app.inject({ method: 'GET', url: '/api/user/api-token', headers: { cookie } })
-    ).json<{ apiToken: string }>().apiToken;
+    const token = await apiTokenOf(app, cookie);
     const convert = (payload: object) =>
       app.inject({
         method: 'POST',

@@ -8,7 +8,7 @@ import { MAX_PDF_STEPS } from '../../shared/present/steps.js';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { signInLocally, testApp } from '../../../test/support/app.js';
+import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeIf } from '../../../test/support/needs.js';
 import { pdfPageCount } from '../../../test/support/render-support.js';
@@ -41,13 +41,7 @@ beforeAll(async () => {
   // One database is enough: nothing here is about storage.
   database = await testDatabases[0]!.open();
   app = await testApp(database, { renderer });
-  const cookie = await signInLocally(app, 'steps@example.test');
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/user/api-token',
-    headers: { cookie },
-  });
-  token = (response.json() as { apiToken: string }).apiToken;
+  token = await apiTokenOf(app, await signInLocally(app, 'steps@example.test'));
 });
 afterAll(async () => {
   await app?.close();

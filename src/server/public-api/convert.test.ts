@@ -11,7 +11,7 @@ import {
   pngStats,
 } from '../../../test/support/render-support.js';
 import { describeIf } from '../../../test/support/needs.js';
-import { signInLocally, testApp } from '../../../test/support/app.js';
+import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeEach } from '../../../test/support/needs.js';
 
@@ -32,15 +32,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
   let app: FastifyInstance;
   let token: string;
 
-  const tokenFor = async (email: string) => {
-    const cookie = await signInLocally(app, email);
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/user/api-token',
-      headers: { cookie },
-    });
-    return (response.json() as { apiToken: string }).apiToken;
-  };
+  const tokenFor = async (email: string) => apiTokenOf(app, await signInLocally(app, email));
   const convert = (payload: unknown, extra: InjectOptions['headers'] = {}, bearer = token) => {
     return app.inject({
       method: 'POST',

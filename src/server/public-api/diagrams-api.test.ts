@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ApiDiagram, Diagram, Folder } from '../../shared/schemas.js';
 import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../../../test/support/app.js';
+import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeEach } from '../../../test/support/needs.js';
 
@@ -26,12 +26,7 @@ describeEach(testDatabases, 'POST /api/v1/diagrams on $name', ({ open }) => {
     app = await testApp(database, { publicUrl: 'https://lifeline.example' });
     owner = await signInLocally(app, 'api-owner@example.test');
     const stranger = await signInLocally(app, 'api-stranger@example.test');
-    const tokenResponse = await app.inject({
-      method: 'GET',
-      url: '/api/user/api-token',
-      headers: { cookie: owner },
-    });
-    token = (tokenResponse.json() as { apiToken: string }).apiToken;
+    token = await apiTokenOf(app, owner);
     const folder = await app.inject({
       method: 'POST',
       url: '/api/folders',
@@ -146,12 +141,7 @@ describeEach(
         headers: { authorization: `Bearer ${bearer}` },
         ...(payload ? { payload } : {}),
       });
-    const tokenOf = async (cookie: string) =>
-      (
-        (
-          await app.inject({ method: 'GET', url: '/api/user/api-token', headers: { cookie } })
-        ).json() as { apiToken: string }
-      ).apiToken;
+    const tokenOf = (cookie: string) => apiTokenOf(app, cookie);
     const post = async <T>(url: string, payload: object) =>
       (await app.inject({ method: 'POST', url, headers: { cookie: owner }, payload })).json() as T;
 

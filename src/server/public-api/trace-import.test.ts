@@ -12,7 +12,7 @@ import { NOT_A_TRACE } from '../../shared/trace/parse.js';
 import type { Database } from '../db/client.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
-import { signInLocally, testApp } from '../../../test/support/app.js';
+import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeEach, describeIf } from '../../../test/support/needs.js';
 import { TRACE_TOO_LARGE } from './trace-import-routes.js';
@@ -53,12 +53,7 @@ describeEach(testDatabases, 'POST /api/v1/import/trace on $name', ({ open }) => 
     database = await open();
     app = await testApp(database, { renderer, publicUrl: 'https://lifeline.example' });
     owner = await signInLocally(app, 'trace-owner@example.test');
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/user/api-token',
-      headers: { cookie: owner },
-    });
-    token = (response.json() as { apiToken: string }).apiToken;
+    token = await apiTokenOf(app, owner);
   });
   afterAll(async () => {
     await app?.close();

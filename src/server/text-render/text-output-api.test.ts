@@ -3,7 +3,7 @@ import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { signInLocally, testApp } from '../../../test/support/app.js';
+import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 
 const DIAGRAM = 'sequenceDiagram\n    Alice->>Bob: Hello Bob\n    Bob-->>Alice: Hi Alice';
@@ -30,13 +30,7 @@ describe('text output', () => {
   beforeAll(async () => {
     database = await pglite!.open();
     app = await testApp(database);
-    const cookie = await signInLocally(app, 'text@example.test');
-    const response = await app.inject({
-      method: 'GET',
-      url: '/api/user/api-token',
-      headers: { cookie },
-    });
-    token = (response.json() as { apiToken: string }).apiToken;
+    token = await apiTokenOf(app, await signInLocally(app, 'text@example.test'));
   });
   afterAll(async () => {
     await app?.close();

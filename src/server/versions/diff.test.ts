@@ -8,7 +8,7 @@ import type { VersionDiffReply } from '../../shared/diagram-diff/schema.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { VersionSummary } from '../../shared/versions.js';
 import type { Database } from '../db/client.js';
-import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
+import { apiTokenOf, injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { fileRenderer } from '../../../test/support/render-support.js';
 import { CART_V1, CART_V1_TO_V2, CART_V2 } from '../../../test/fixtures/versions.js';
@@ -37,12 +37,7 @@ describeEach(testDatabases, 'diff of two versions on $name', ({ open }) => {
   let versions: VersionSummary[];
   let otherVersion: number;
 
-  const tokenOf = async (cookie: string) =>
-    (
-      (
-        await app.inject({ method: 'GET', url: '/api/user/api-token', headers: { cookie } })
-      ).json() as { apiToken: string }
-    ).apiToken;
+  const tokenOf = (cookie: string) => apiTokenOf(app, cookie);
   const api = (url: string, token = ownerToken) =>
     app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
   const session = (cookie: string, options: InjectOptions) =>

@@ -107,8 +107,16 @@ export function connectLive(options: LiveOptions) {
 
   // The browser knows first when the network goes: the connection goes offline with it (edits stay
   // on this device) and reconnects, merging them, when the network is back.
-  const goOffline = () => socket.disconnect();
-  const goOnline = () => void socket.connect();
+  const goOffline = () => {
+    socket.disconnect();
+    // Said at once, also before the first sync: the browser knows nothing can be saved now.
+    options.onStatus('offline');
+  };
+  const goOnline = () => {
+    // Never online yet: back to connecting (saves go over HTTP meanwhile), not still offline.
+    if (!everOnline) options.onStatus('connecting');
+    void socket.connect();
+  };
   window.addEventListener('offline', goOffline);
   window.addEventListener('online', goOnline);
 

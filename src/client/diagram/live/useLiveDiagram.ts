@@ -104,9 +104,8 @@ export function useLiveDiagram({
       diagram,
       name: diagramDocName(id),
       user: { id: user.id, name: user.name, role },
-      onStatus: (live) => {
-        if (live !== 'connecting') doc.update({ live });
-      },
+      // Connecting is not live yet: saves go over HTTP until the first sync.
+      onStatus: (live) => doc.update({ live: live === 'connecting' ? 'off' : live }),
       onMessage,
       onAttached: () => {
         // From here the local copy shares the server's history: keep it on this device, once
