@@ -17,7 +17,11 @@ import { foldersStore } from '../folders/store.js';
 import type { ImportPlan } from './import-plan.js';
 
 const BATCH = 500;
-const FOLDER_BATCH = 2_500;
+/**
+ * Folders per insert, the same as diagrams: with inserts of 2,500, a loaded machine answered only
+ * two health checks during a 319 ms import of 5,000 folders on PGlite.
+ */
+const FOLDER_BATCH = 500;
 
 export function importStore(db: Db) {
   const writer = diagramWriter(db);
