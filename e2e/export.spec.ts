@@ -150,3 +150,28 @@ test('typing sends no markup until a pause, and Export right after a key saves t
   const { bytes } = await exportAs(page, 'SVG');
   expect(bytes.toString('utf8')).toContain('Hi there, Bob');
 });
+
+test('while the text has an error, Export saves the last good drawing, mid-edit and after the pause', async ({
+  page,
+}) => {
+  await showDiagram(page, 'sequenceDiagram\n    Alice->>Bob: Last good');
+  const editor = new EditorPage(page);
+  const frame = page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
+  await editor.focusEnd();
+  // Half a line: the last good drawing stays on screen, dimmed, and Export saves that one.
+  await page.keyboard.insertText('\n    User');
+  await expect(frame.locator('#stage[data-stale]')).toHaveCount(1);
+  const midEdit = (await exportAs(page, 'SVG')).bytes.toString('utf8');
+  expect(midEdit).toContain('Last good');
+  expect(midEdit).not.toContain('aria-roledescription="error"');
+  // Past the pause the error graphic shows; the file worth saving is still the last drawing.
+  await expect(frame.locator('svg[aria-roledescription="error"]')).toHaveCount(1);
+  await page.keyboard.insertText('Agent');
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute(
+    'data-shown-length',
+    String('sequenceDiagram\n    Alice->>Bob: Last good\n    UserAgent'.length),
+  );
+  const afterPause = (await exportAs(page, 'SVG')).bytes.toString('utf8');
+  expect(afterPause).toContain('Last good');
+  expect(afterPause).not.toContain('aria-roledescription="error"');
+});

@@ -36,6 +36,11 @@ async function twoOnOneDiagram(browser: Parameters<typeof person>[0], baseURL?: 
   await addCollaborator(owner, diagram.id, editor, 'editor');
   for (const who of [owner, editor]) await openDiagram(who, diagram.id);
   for (const who of [owner, editor]) await expect.poll(() => who.editor.text()).toBe(START);
+  // Both share the server's live copy: only from here is an edit made offline kept on the device
+  // (before it, the unsaved-text backup keeps it).
+  for (const who of [owner, editor]) {
+    await expect(status(who.page)).toHaveAttribute('data-live', 'online');
+  }
   return { owner, editor, id: diagram.id };
 }
 

@@ -2,7 +2,7 @@ import { Check, CircleDot, CloudOff, Loader2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import type { DraftStore } from '@/diagram/draftStore';
 import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
-import { isUnsaved, type ServerStateStore } from '@/diagram/saving/serverState';
+import { isUnsaved, useServerState, type ServerStateStore } from '@/diagram/saving/serverState';
 
 type Shown = 'offline' | 'saving' | 'unsaved' | 'saved' | 'none';
 
@@ -31,6 +31,7 @@ export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: ServerState
     return state.id === 0 ? 'none' : 'saved';
   };
   const shown = useSyncExternalStore(subscribe, read, read);
+  const live = useServerState(doc, (state) => state.live);
   if (shown === 'none') return null;
   const Icon = SHOWN_ICON[shown];
   const text = SAVING_COPY[shown];
@@ -39,6 +40,7 @@ export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: ServerState
       className="flex shrink-0 items-center gap-1 text-xs text-muted-foreground max-md:sr-only"
       data-testid={SAVING_TESTIDS.status}
       data-state={shown}
+      data-live={live}
       aria-live="polite"
     >
       <Icon className={`h-3.5 w-3.5 ${shown === 'saving' ? 'animate-spin' : ''}`} aria-hidden />

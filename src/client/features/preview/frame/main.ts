@@ -162,13 +162,25 @@ function decorate(text: string) {
  */
 const MARKUP_AFTER_QUIET_MS = 400;
 let markupTimer = 0;
-/** The drawing on screen whose sanitized markup the parent has yet to receive. */
-let owedMarkup: {
+interface ScreenDrawing {
+  /** The newest render request this drawing answers for (a half-typed text kept it on screen). */
   seq: number;
   result: DrawnDiagram;
   drawnText: string;
+  /** Whether it answers for a newer text with an error (then it is not shown again). */
   keepLastGood: boolean;
-} | null = null;
+}
+/** The drawing on screen whose sanitized markup the parent has yet to receive. */
+let owedMarkup: ScreenDrawing | null = null;
+/** The last drawing whose markup was sent: it answers again for texts that kept it on screen. */
+let sentMarkup: ScreenDrawing | null = null;
+
+/**
+ * A text this much longer than the drawing on screen (a paste, a template) is likely a long
+ * render: the drawing on screen is sanitized and sent before it starts, so Export, pressed while
+ * it renders, never waits behind it. A key or a completion adds less, and typing sends nothing.
+ */
+const SEND_BEFORE_LONGER_BY_CHARS = 200;
 
 /**
  * Sanitizes the drawing on screen and sends its markup (what Export saves). It is the same
@@ -178,6 +190,7 @@ function sendMarkup() {
   clearTimeout(markupTimer);
   if (!owedMarkup) return;
   const { seq, result, drawnText, keepLastGood } = owedMarkup;
+  sentMarkup = owedMarkup;
   owedMarkup = null;
   const markup = result.svg;
   if (!keepLastGood && !sanitizedAsDrawn(result.drawnSvg, markup)) {
@@ -188,8 +201,20 @@ function sendMarkup() {
   post({ type: 'lifeline:markup', seq, svgBytes }, [svgBytes]);
 }
 
+/** The last good drawing answers for `seq`, a text with an error: Export saves it. */
+function keptFor(seq: number) {
+  const kept = owedMarkup ?? sentMarkup;
+  if (kept) owedMarkup = { ...kept, seq, keepLastGood: true };
+}
+
 async function renderAndShow(request: RenderRequest) {
   const started = performance.now();
+  if (
+    owedMarkup &&
+    request.text.length > owedMarkup.drawnText.length + SEND_BEFORE_LONGER_BY_CHARS
+  ) {
+    sendMarkup();
+  }
   const result = await renderDiagram(request.text, request.theme);
   editor.close();
   document.documentElement.style.colorScheme = request.theme === 'dark' ? 'dark' : 'light';
@@ -219,7 +244,12 @@ async function renderAndShow(request: RenderRequest) {
     headerTimer = window.setTimeout(buildHeaders, PREVIEW_RESCROLL_AFTER_CHANGE_MS);
   }
   const size = shownSize;
-  owedMarkup = { seq: request.seq, result, drawnText, keepLastGood };
+  // While the text has an error, Export saves the last good drawing: it is what the screen shows
+  // mid-edit, and a better file than the error graphic shown after the pause.
+  const lastDrawing = owedMarkup ?? sentMarkup;
+  if (result.status === 'error' && lastDrawing && lastDrawing.result.status !== 'error') {
+    keptFor(request.seq);
+  } else owedMarkup = { seq: request.seq, result, drawnText, keepLastGood: false };
   clearTimeout(markupTimer);
   await afterNextPaint();
   post({
