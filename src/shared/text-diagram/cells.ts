@@ -3,6 +3,7 @@
  * never reach the output, invisible format characters (bidi overrides, zero-width joiners of
  * nothing) are dropped, and each grapheme knows how many columns it takes (CJK and emoji take 2).
  */
+import { decodeHTML } from 'entities';
 import { eastAsianWidth } from 'get-east-asian-width';
 import stringWidth from 'string-width';
 
@@ -71,8 +72,27 @@ export function widthOf(text: string): number {
 const BREAK = /<br\s*\/?>/gi;
 
 /**
- * A label as the lines it is drawn on: cleaned, split at breaks, and wrapped at `max` columns
- * (at a space when there is one, else inside the word).
+ * mermaid's entity codes: `#59;` is `;`, `#9829;` is ♥ and `#quot;` is `"`, as mermaid turns
+ * `#…;` into `&#…;` or `&…;` for the browser to read. A name no browser knows stays as the
+ * browser shows it (`&name;`). `#` is not a word character, so the scan is linear.
+ */
+const ENTITY_CODE = /#(\w+);/g;
+
+function decodeEntityCodes(text: string): string {
+  return text.replace(ENTITY_CODE, (_code, inner: string) =>
+    decodeHTML(/^\d+$/.test(inner) ? `&#${inner};` : `&${inner};`),
+  );
+}
+
+/** A line of label text as drawn: its entity codes read, then cleaned (a code too). */
+export function labelText(raw: string): string {
+  return cleanText(decodeEntityCodes(raw));
+}
+
+/**
+ * A label as the lines it is drawn on: split at breaks, its entity codes read, cleaned (after
+ * reading, so a code for a control character is cleaned too), and wrapped at `max` columns (at a
+ * space when there is one, else inside the word).
  */
 export function labelLines(raw: string, max: number): string[] {
   const lines: string[] = [];
@@ -80,7 +100,7 @@ export function labelLines(raw: string, max: number): string[] {
     let line: Cell[] = [];
     let width = 0;
     let lastSpace = -1;
-    for (const cell of cellsOf(cleanText(part).trim())) {
+    for (const cell of cellsOf(labelText(part).trim())) {
       while (line.length > 0 && width + cell.width > max) {
         const cut = lastSpace > 0 ? lastSpace : line.length;
         lines.push(join(line.slice(0, cut)).trimEnd());

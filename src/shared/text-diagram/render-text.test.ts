@@ -170,6 +170,27 @@ describe('sequence diagrams as text', () => {
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 
+  it("reads mermaid's entity codes as mermaid does, and cleans a code for a control character", () => {
+    const text = drawText(
+      [
+        'sequenceDiagram',
+        '  title Costs #35; and #lt;b#gt;',
+        '  participant A as I #9829; it',
+        '  A->>B: one#59; two #quot;quoted#quot; #nosuchname; #27;[31mx',
+        '  loop every #35;1',
+        '    B->>A: ok',
+        '  end',
+      ].join('\n'),
+      'txt',
+    );
+    expect(text).toContain('Costs # and <b>');
+    expect(text).toContain('I ♥ it');
+    expect(text).toContain('one; two "quoted" &nosuchname;');
+    expect(text).toContain('loop [every #1]');
+    // eslint-disable-next-line no-control-regex -- looking for control characters
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+  });
+
   it('keeps columns aligned with wide characters, zero-width and bidi characters', () => {
     const text = drawText(
       'sequenceDiagram\n  participant 東京\n  participant B as 😀 Emoji\n  東京->>B: 日本語のラベル\u200b\u202e',

@@ -5,7 +5,7 @@
  * is refused with its number, as mermaid refuses it.
  */
 import type { Statement } from '../diagram-text/sequence.js';
-import { cleanText, labelLines } from './cells.js';
+import { cleanText, labelLines, labelText } from './cells.js';
 import { TextDiagramError } from './glyphs.js';
 import { LABEL_COLUMNS } from './sequence-layout.js';
 
@@ -145,14 +145,14 @@ export function sequenceSteps(
         if (!framed) break;
         depth += 1;
         deepest = Math.max(deepest, depth);
-        const text = cleanText(textOf(statement)).trim();
+        const text = labelText(textOf(statement)).trim();
         const keyword = statement.keyword === 'par_over' ? 'par' : statement.keyword;
         const label = TITLED.has(statement.keyword) && text ? `${keyword} [${text}]` : keyword;
         steps.push({ kind: 'open', label: statement.keyword === 'rect' ? '' : label });
         break;
       }
       case 'branch': {
-        const text = cleanText(textOf(statement)).trim();
+        const text = labelText(textOf(statement)).trim();
         steps.push({
           kind: 'branch',
           label: text ? `${statement.keyword} [${text}]` : statement.keyword,
@@ -185,7 +185,7 @@ export function sequenceSteps(
           statement.to,
         );
         if (statement.keyword === 'autonumber') readAutonumber(rest, numbering);
-        if (statement.keyword === 'title') title = cleanText(rest.replace(/^\s*:?/, '')).trim();
+        if (statement.keyword === 'title') title = labelText(rest.replace(/^\s*:?/, '')).trim();
         break;
       }
       case 'unknown':
