@@ -26,6 +26,9 @@ export interface Glyphs {
   openRight: string;
   openLeft: string;
   lost: string;
+  /** A participant box (`box`): its sides and its top and bottom, lighter than a lifeline. */
+  boxSide: string;
+  boxEdge: string;
 }
 
 const UNICODE: Glyphs = {
@@ -47,6 +50,8 @@ const UNICODE: Glyphs = {
   openRight: '▷',
   openLeft: '◁',
   lost: '×',
+  boxSide: '┆',
+  boxEdge: '┄',
 };
 
 const ASCII: Glyphs = {
@@ -68,6 +73,8 @@ const ASCII: Glyphs = {
   openRight: ')',
   openLeft: '(',
   lost: 'x',
+  boxSide: ':',
+  boxEdge: '.',
 };
 
 export const glyphsFor = (format: TextFormat): Glyphs => (format === 'ascii' ? ASCII : UNICODE);

@@ -191,6 +191,62 @@ describe('sequence diagrams as text', () => {
     expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
   });
 
+  it('frames the participants of each box under its title, without its colour', () => {
+    const source = [
+      'sequenceDiagram',
+      '  box Aqua Browser side',
+      '    actor U as User',
+      '    participant W as Web',
+      '  end',
+      '  box rgb(200, 220, 255) Back\u001b[2Jend',
+      '    participant A as API',
+      '    participant D as Database',
+      '  end',
+      '  box Plain words',
+      '    participant M as Mailer',
+      '  end',
+      '  participant X as Outside',
+      '  U->>W: Pay',
+      '  loop retries',
+      '    W->>D: insert',
+      '  end',
+    ].join('\n');
+    const text = drawText(source, 'txt');
+    const rows = text.split('\n');
+    // The titles, each in its box's top edge, colours read as mermaid reads them.
+    expect(rows[0]).toMatch(/^ *┌┄ Browser side ┄+┐ +┌┄ Backend ┄+┐ +┌┄ Plain words ┄+┐$/);
+    expect(text).not.toContain('Aqua');
+    expect(text).not.toContain('rgb');
+    expect(rows.at(-1)).toMatch(/^ *└┄+┘ +└┄+┘ +└┄+┘$/);
+    // Each side stays in its column from top to bottom (or is crossed by an arrow or a frame).
+    const sideColumns = (row: string) => {
+      const found: number[] = [];
+      [...row].forEach((char, column) => {
+        if ('┌┐└┘┆'.includes(char)) found.push(column);
+      });
+      return found;
+    };
+    const sides = sideColumns(rows[0] ?? '');
+    expect(sides).toHaveLength(6);
+    for (const column of sides) {
+      const down = rows.map((row) => [...row][column] ?? '');
+      // A label or an arrow may cross a side; it is there on every other line.
+      expect(down.every((char) => /[┌┐└┘┆─┼╌▶◀ \p{L}]/u.test(char))).toBe(true);
+      expect(down.filter((char) => char === '┆').length).toBeGreaterThanOrEqual(rows.length - 6);
+    }
+    // Inside: User and Web between the first box's sides; Outside beyond every box.
+    const header = rows[2] ?? '';
+    const at = (label: string) => [...header.slice(0, header.indexOf(label))].length;
+    expect(at('User')).toBeGreaterThan(sides[0] ?? 0);
+    expect(at('Web')).toBeLessThan(sides[1] ?? 0);
+    expect(at('API')).toBeGreaterThan(sides[2] ?? 0);
+    expect(at('Outside')).toBeGreaterThan(sides[5] ?? 0);
+
+    const ascii = drawText(source, 'ascii');
+    expect(ascii.split('\n')[0]).toMatch(/^ *\+\. Browser side \.+\+ +\+\. Backend \.+\+/);
+    expect(ascii).toContain(':');
+  });
+
   it('keeps columns aligned with wide characters, zero-width and bidi characters', () => {
     const text = drawText(
       'sequenceDiagram\n  participant 東京\n  participant B as 😀 Emoji\n  東京->>B: 日本語のラベル\u200b\u202e',

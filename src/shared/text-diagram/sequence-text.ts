@@ -11,11 +11,13 @@ import { labelLines, widthOf } from './cells.js';
 import { TextCanvas } from './canvas.js';
 import { glyphsFor, TextDiagramError, type Glyphs, type TextFormat } from './glyphs.js';
 import {
+  LABEL_COLUMNS,
   placeColumns,
   readParticipants,
   type Participant,
   type Spacing,
 } from './sequence-layout.js';
+import { readBoxes, type ParticipantBox } from './sequence-boxes.js';
 import { sequenceSteps, type Head, type Step } from './sequence-steps.js';
 
 /** A drawing larger than this many character cells is refused (a few megabytes of text). */
@@ -53,11 +55,97 @@ function spacingNeeds(steps: Step[], count: number): Spacing[] {
   return needs;
 }
 
+/** A box's frame: two columns outside the boxes of its first and last participant. */
+interface BoxFrame {
+  left: number;
+  right: number;
+  title: string;
+}
+
+function boxFrame(box: ParticipantBox, people: Participant[]): BoxFrame {
+  const first = people[box.first] as Participant;
+  const last = people[box.last] as Participant;
+  return {
+    left: first.center - Math.floor(first.width / 2) - 2,
+    right: last.center - Math.floor(last.width / 2) + last.width + 1,
+    title: clipTitle(box.title),
+  };
+}
+
+/** Columns a box's top edge needs for its title: corner, `┄`, ` title `, `┄`, corner. */
+const titleRoom = (title: string) => (title ? widthOf(title) + 6 : 0);
+
+/** The box titles, clipped as they are drawn (a line of at most the labels' width). */
+function clipTitle(title: string): string {
+  return title ? (labelLines(title, LABEL_COLUMNS)[0] ?? '') : '';
+}
+
+/**
+ * Places the lifelines with the boxes in mind: each box is widened to its title (as mermaid
+ * widens it), pushing the participants after it to the right.
+ */
+function placeWithBoxes(people: Participant[], needs: Spacing[], boxes: ParticipantBox[]) {
+  placeColumns(people, needs);
+  const wider: Spacing[] = [];
+  let frames = boxes.map((box) => boxFrame(box, people));
+  frames.forEach((frame, index) => {
+    const last = (boxes[index] as ParticipantBox).last;
+    const short = titleRoom(frame.title) - (frame.right - frame.left + 1);
+    if (short <= 0 || last + 1 >= people.length) return;
+    const distance =
+      (people[last + 1] as Participant).center - (people[last] as Participant).center;
+    wider.push({ from: last, to: last + 1, distance: distance + short });
+  });
+  if (wider.length > 0) {
+    placeColumns(people, [...needs, ...wider]);
+    frames = boxes.map((box) => boxFrame(box, people));
+  }
+  for (const frame of frames) {
+    frame.right = Math.max(frame.right, frame.left + titleRoom(frame.title) - 1);
+  }
+  return frames;
+}
+
+/** Boxes whose participants overlap an earlier box's are left out (their frames would cross). */
+function separateBoxes(boxes: ParticipantBox[]): ParticipantBox[] {
+  const kept: ParticipantBox[] = [];
+  for (const box of [...boxes].sort((a, b) => a.first - b.first)) {
+    const before = kept[kept.length - 1];
+    if (!before || box.first > before.last) kept.push(box);
+  }
+  return kept;
+}
+
+/** Each side of a box between two neighbours widens their gap by this many columns. */
+const BOX_SIDE_GAP = 3;
+
+function boxSpacing(boxes: ParticipantBox[], people: Participant[]): Spacing[] {
+  const sides = new Map<number, number>();
+  for (const box of boxes) {
+    if (box.first > 0) sides.set(box.first - 1, (sides.get(box.first - 1) ?? 0) + 1);
+    if (box.last + 1 < people.length) sides.set(box.last, (sides.get(box.last) ?? 0) + 1);
+  }
+  return [...sides].map(([gap, count]) => {
+    const left = people[gap] as Participant;
+    const right = people[gap + 1] as Participant;
+    const base = Math.ceil(left.width / 2) + Math.ceil(right.width / 2) + 1;
+    return { from: gap, to: gap + 1, distance: base + BOX_SIDE_GAP * count };
+  });
+}
+
 /** The leftmost and rightmost columns the drawing uses, before it is shifted into place. */
-function extent(steps: Step[], people: Participant[]): { min: number; max: number; label: number } {
+function extent(
+  steps: Step[],
+  people: Participant[],
+  boxes: BoxFrame[],
+): { min: number; max: number; label: number } {
   let min = 0;
   let max = 0;
   let label = 0;
+  for (const box of boxes) {
+    min = Math.min(min, box.left);
+    max = Math.max(max, box.right);
+  }
   for (const person of people) {
     min = Math.min(min, person.center - Math.floor(person.width / 2));
     max = Math.max(max, person.center - Math.floor(person.width / 2) + person.width - 1);
@@ -90,6 +178,7 @@ class SequenceDrawing {
     width: number,
     private readonly people: Participant[],
     private readonly g: Glyphs,
+    private readonly boxes: BoxFrame[],
   ) {
     this.canvas = new TextCanvas(width);
     this.active = people.map(() => 0);
@@ -106,6 +195,7 @@ class SequenceDrawing {
       );
     }
     this.canvas.grow(y + 1);
+    this.boxSides(y);
     this.people.forEach((person, index) => {
       if (!this.alive[index]) return;
       const glyph = (this.active[index] ?? 0) > 0 ? this.g.active : this.g.lifeline;
@@ -116,6 +206,28 @@ class SequenceDrawing {
       this.canvas.put(frame.right, y, this.g.lifeline);
     }
     return y;
+  }
+
+  /** The sides of the participant boxes (`box`) on line `y`. */
+  private boxSides(y: number) {
+    for (const box of this.boxes) {
+      this.canvas.put(box.left, y, this.g.boxSide);
+      this.canvas.put(box.right, y, this.g.boxSide);
+    }
+  }
+
+  /** The top (with the title) or the bottom of every participant box, on a line of its own. */
+  boxEdges(where: 'top' | 'bottom') {
+    if (this.boxes.length === 0) return;
+    const { g } = this;
+    const y = this.plainRow();
+    for (const box of this.boxes) {
+      for (let x = box.left + 1; x < box.right; x++) this.canvas.put(x, y, g.boxEdge);
+      const top = where === 'top';
+      this.canvas.put(box.left, y, top ? g.topLeft : g.bottomLeft);
+      this.canvas.put(box.right, y, top ? g.topRight : g.bottomRight);
+      if (top && box.title) this.canvas.text(box.left + 2, y, ` ${box.title} `);
+    }
   }
 
   /** A note's box, over the lifelines it covers. */
@@ -158,6 +270,7 @@ class SequenceDrawing {
     const height = Math.max(...this.people.map((person) => person.lines.length));
     const top = this.canvas.height;
     this.canvas.grow(top + height + 2);
+    for (let y = top; y < top + height + 2; y++) this.boxSides(y);
     for (const [index, person] of this.people.entries()) {
       if (!this.alive[index]) continue;
       const x = person.center - Math.floor(person.width / 2);
@@ -294,8 +407,10 @@ class SequenceDrawing {
     const y = this.row();
     const line = kind === 'branch' ? g.dotted : g.line;
     for (let x = frame.left + 1; x < frame.right; x++) {
-      const onLifeline = this.people.some((person) => person.center === x);
-      canvas.put(x, y, onLifeline ? g.cross : line);
+      const crossed =
+        this.people.some((person) => person.center === x) ||
+        this.boxes.some((box) => box.left === x || box.right === x);
+      canvas.put(x, y, crossed ? g.cross : line);
     }
     const corners = {
       open: [g.topLeft, g.topRight],
@@ -322,18 +437,25 @@ export function renderSequenceText(source: string, format: TextFormat): string {
   }
   const indexOf = new Map(people.map((person, index) => [person.name, index]));
   const { title, steps, depth } = sequenceSteps(statements, source, indexOf);
-  placeColumns(people, spacingNeeds(steps, people.length));
-  const { min, max, label } = extent(steps, people);
+  const boxes = separateBoxes(readBoxes(statements, source, indexOf));
+  const needs = [...spacingNeeds(steps, people.length), ...boxSpacing(boxes, people)];
+  const frames = placeWithBoxes(people, needs, boxes);
+  const { min, max, label } = extent(steps, people, frames);
   const margin = depth > 0 ? depth * 2 + 2 : 0;
   const shift = margin - min;
   for (const person of people) person.center += shift;
+  for (const frame of frames) {
+    frame.left += shift;
+    frame.right += shift;
+  }
   const width = Math.max(max + shift + 1 + margin, label + depth * 4);
-  const drawing = new SequenceDrawing(width, people, glyphsFor(format));
+  const drawing = new SequenceDrawing(width, people, glyphsFor(format), frames);
   if (title) {
     for (const line of labelLines(title, Math.max(20, width)))
       drawing.canvas.text(0, drawing.canvas.height, line);
     drawing.canvas.grow(drawing.canvas.height + 1);
   }
+  drawing.boxEdges('top');
   drawing.participants('header');
   for (const step of steps) {
     if (step.kind === 'message') drawing.message(step);
@@ -347,5 +469,6 @@ export function renderSequenceText(source: string, format: TextFormat): string {
   }
   drawing.row();
   drawing.participants('footer');
+  drawing.boxEdges('bottom');
   return drawing.canvas.toString();
 }
