@@ -131,6 +131,8 @@ test.describe('on a desktop', () => {
     await presentedAt(page, 1, 5);
     await page.getByTestId(PRESENT_TESTIDS.next).click();
     await presentedAt(page, 2, 5);
+    // The editor's own address is not a link to a step.
+    expect(new URL(page.url()).searchParams.has('step')).toBe(false);
     await page.keyboard.press('Escape');
     await expect(view(page)).toHaveCount(0);
     await expect(button).toBeFocused();
@@ -246,6 +248,15 @@ test('a public link with ?step=N presents at step N, signed out; bad steps are c
   await presentedAt(page, 3, 5);
   await page.keyboard.press('ArrowRight');
   await presentedAt(page, 4, 5);
+  // The address follows the step: a link copied now opens where the presenter is.
+  const stepInAddress = () => new URL(page.url()).searchParams.get('step');
+  await expect.poll(stepInAddress).toBe('4');
+  await page.keyboard.press('Escape');
+  await expect(view(page)).toHaveCount(0);
+  await expect.poll(stepInAddress).toBeNull();
+  await page.getByTestId(PRESENT_TESTIDS.button).click();
+  await presentedAt(page, 1, 5);
+  await expect.poll(stepInAddress).toBe('1');
 
   await page.goto(`/d/${token}?step=99`);
   await presentedAt(page, 5, 5);

@@ -38,6 +38,8 @@ interface EditorLayoutProps extends HeaderSlots {
   onQuickSwitch?: () => void;
   /** The server's drawing of the opening text, shown while the renderer loads (shared page). */
   firstDrawing?: FirstDrawing;
+  /** Presenting puts the step in the address, so a copied link opens there (shared page). */
+  stepInAddress?: boolean;
 }
 
 const noop = () => undefined;
@@ -56,6 +58,7 @@ export function EditorLayout({
   sidebar,
   onQuickSwitch,
   firstDrawing,
+  stepInAddress,
   ...slots
 }: EditorLayoutProps) {
   const { resolved } = useTheme();
@@ -102,7 +105,7 @@ export function EditorLayout({
         startsNew={signedIn}
         dark={resolved === 'dark'}
       />
-      <PresentView store={store} />
+      <PresentView store={store} stepInAddress={stepInAddress} />
       <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} available={shortcuts} />
       {children}
     </div>

@@ -70,6 +70,7 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
     <div className="h-full" data-testid={SHARE_TESTIDS.sharedEditor} data-diagram-id={diagram.id}>
       <EditorLayout
         firstDrawing={firstDrawing}
+        stepInAddress
         core={core}
         // Not the signed-in layout: no sidebar, and Save reads 'Save Copy' (it makes a copy).
         signedIn={false}

@@ -17,18 +17,41 @@ const TOUCH_SCREEN =
  * Present mode: the open diagram full screen, revealed one message at a time. The drawing is
  * drawn once; each step only shows or hides what mermaid drew (see frame/present.ts).
  */
-export function PresentView({ store }: { store: DraftStore }) {
+export function PresentView({
+  store,
+  stepInAddress = false,
+}: {
+  store: DraftStore;
+  /** The address says the step shown (`?step=N`), so a copied link opens there (shared page). */
+  stepInAddress?: boolean;
+}) {
   const { open, start } = usePresentState();
   // Leaving the screen leaves the presentation: the next screen opens as itself.
   useEffect(() => closePresent, []);
   return (
     <Dialog open={open} onOpenChange={(next) => !next && closePresent()}>
-      {open && <Presenting store={store} start={start} />}
+      {open && <Presenting store={store} start={start} stepInAddress={stepInAddress} />}
     </Dialog>
   );
 }
 
-function Presenting({ store, start }: { store: DraftStore; start: number }) {
+/** Puts `?step=N` in the address (or takes it out), without a new history entry. */
+function showStepInAddress(step: number | null) {
+  const url = new URL(window.location.href);
+  if (step === null) url.searchParams.delete('step');
+  else url.searchParams.set('step', String(step));
+  if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+}
+
+function Presenting({
+  store,
+  start,
+  stepInAddress,
+}: {
+  store: DraftStore;
+  start: number;
+  stepInAddress: boolean;
+}) {
   const text = useDraftField(store, 'content');
   const title = useDraftField(store, 'title');
   const count = useMemo(() => presentSteps(text).length, [text]);
@@ -37,6 +60,11 @@ function Presenting({ store, start }: { store: DraftStore; start: number }) {
   const pressed = useRef<{ x: number; y: number } | null>(null);
   // The text may lose messages while presented (a co-editor's change): stay within it.
   const shown = count === 0 ? null : Math.min(step, count - 1);
+  useEffect(() => {
+    if (stepInAddress) showStepInAddress(shown === null ? null : shown + 1);
+  }, [stepInAddress, shown]);
+  // Leaving the presentation leaves the step out of the address.
+  useEffect(() => () => void (stepInAddress && showStepInAddress(null)), [stepInAddress]);
 
   const move = (next: StepMove) => {
     if (next === 'leave') return closePresent();
