@@ -70,3 +70,41 @@ test.describe('a re-layout keeps the open diagram', () => {
     expect(await editor.text()).toBe(SAVED + after);
   });
 });
+
+test('on a narrow desktop the header keeps room for the title and nothing in it overlaps', async ({
+  page,
+}) => {
+  const { editor } = await openSavedDiagram(page);
+  const header = page.getByTestId(EDITOR_TESTIDS.header);
+  for (const width of [820, 1024, 1279, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const title = await editor.title.boundingBox();
+    expect(title?.width ?? 0, `the title at ${width} px`).toBeGreaterThanOrEqual(200);
+    // Every control and the save status, each where no other one is.
+    const boxes = await header.evaluate((root) =>
+      [...root.querySelectorAll('button, input, [role="switch"], [aria-live]')]
+        .filter((el) => el.getBoundingClientRect().width > 1 && !el.closest('.sr-only'))
+        .map((el) => {
+          const rect = el.getBoundingClientRect();
+          return {
+            name: el.textContent || el.getAttribute('aria-label') || el.tagName,
+            ...rect.toJSON(),
+          };
+        }),
+    );
+    type Box = { name: string; left: number; right: number; top: number; bottom: number };
+    const overlap = (a: Box, b: Box) =>
+      a.left < b.right - 0.5 &&
+      b.left < a.right - 0.5 &&
+      a.top < b.bottom - 0.5 &&
+      b.top < a.bottom - 0.5;
+    for (const [index, a] of (boxes as Box[]).entries()) {
+      for (const b of (boxes as Box[]).slice(index + 1)) {
+        expect(overlap(a, b), `${a.name} and ${b.name} at ${width} px`).toBe(false);
+      }
+    }
+    // Nothing runs past the header's right edge.
+    const right = Math.max(...(boxes as Box[]).map((box) => box.right));
+    expect(right).toBeLessThanOrEqual(width);
+  }
+});

@@ -3,6 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '@shared/constants';
 import { EDITOR_TEXT } from '@shared/messages';
 import { LogoMark } from '@/components/LogoMark';
+import { HEADER_LABEL } from '@/components/headerLabel';
 import { Button } from '@/components/ui/button';
 import { PRESENT_COPY, PRESENT_TESTIDS } from '@/features/present/copy';
 import { openPresent } from '@/features/present/presentState';
@@ -68,7 +69,7 @@ export const EditorHeader = memo(function EditorHeader({
     >
       <span className="flex shrink-0 items-center gap-2 font-semibold tracking-tight">
         <LogoMark className="h-6 w-6" />
-        <span className="max-md:sr-only">{PRODUCT_NAME}</span>
+        <span className={HEADER_LABEL}>{PRODUCT_NAME}</span>
       </span>
       <span className="h-5 w-px shrink-0 bg-border max-sm:hidden" aria-hidden />
       <div className="flex min-w-0 flex-1 items-center gap-3">
@@ -88,9 +89,15 @@ export const EditorHeader = memo(function EditorHeader({
           <span className={label}>{signedIn ? EDITOR_TEXT.save : EDITOR_TEXT.saveCopy}</span>
         </Button>
         <span className={`flex items-center gap-1.5 ${desktopOnly}`}>
-          <Button variant="outline" size="sm" onClick={onShare} data-testid={EDITOR_TESTIDS.share}>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onShare}
+            data-testid={EDITOR_TESTIDS.share}
+            title={EDITOR_TEXT.share}
+          >
             <Share2 className="h-4 w-4" aria-hidden />
-            <span className={label}>{EDITOR_TEXT.share}</span>
+            <span className={HEADER_LABEL}>{EDITOR_TEXT.share}</span>
           </Button>
           <ExportSlot store={store} />
           <Button
@@ -102,8 +109,7 @@ export const EditorHeader = memo(function EditorHeader({
             aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
           >
             <Presentation className="h-4 w-4" aria-hidden />
-            {/* Icon only on narrow desktops, where the title needs the room. */}
-            <span className="max-lg:sr-only">{PRESENT_COPY.button}</span>
+            <span className={HEADER_LABEL}>{PRESENT_COPY.button}</span>
           </Button>
           {history}
           <Button
@@ -111,9 +117,10 @@ export const EditorHeader = memo(function EditorHeader({
             size="sm"
             onClick={onNew}
             data-testid={EDITOR_TESTIDS.newDiagram}
+            title={EDITOR_TEXT.newDiagram}
           >
             <FilePlus className="h-4 w-4" aria-hidden />
-            <span className={label}>{EDITOR_TEXT.newDiagram}</span>
+            <span className={HEADER_LABEL}>{EDITOR_TEXT.newDiagram}</span>
           </Button>
           {sidebarToggle}
           <span className="mx-0.5 h-5 w-px bg-border" aria-hidden />

@@ -10,6 +10,7 @@ import {
 import { useState } from 'react';
 import { STEP_PACE_MS } from '@shared/present/steps';
 import { EDITOR_TEXT, EXPORT_TEXT } from '@shared/messages';
+import { HEADER_LABEL } from '@/components/headerLabel';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -44,9 +45,9 @@ export function ExportMenu({ title, text }: { title: string; text: () => string 
   return (
     <DropdownMenu open={open} onOpenChange={setExportMenuOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid={EXPORT_TESTIDS.button}>
+        <Button variant="outline" size="sm" data-testid={EXPORT_TESTIDS.button} title="Export">
           <Download className="h-4 w-4" aria-hidden />
-          Export
+          <span className={HEADER_LABEL}>Export</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent data-testid={EXPORT_TESTIDS.menu}>

@@ -1,5 +1,6 @@
 import { Check, CircleDot, CloudOff, Loader2 } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { HEADER_LABEL } from '@/components/headerLabel';
 import type { DraftStore } from '@/diagram/draftStore';
 import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
 import { isUnsaved, useServerState, type ServerStateStore } from '@/diagram/saving/serverState';
@@ -42,9 +43,11 @@ export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: ServerState
       data-state={shown}
       data-live={live}
       aria-live="polite"
+      title={text}
     >
       <Icon className={`h-3.5 w-3.5 ${shown === 'saving' ? 'animate-spin' : ''}`} aria-hidden />
-      {text}
+      {/* Narrow desktops show the icon alone (the words stay for screen readers and on hover). */}
+      <span className={HEADER_LABEL}>{text}</span>
     </span>
   );
 }
