@@ -5,13 +5,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { EXPORT_TEXT } from '../src/shared/messages';
+import { EXPORT_TEXT, TOAST_TEXT } from '../src/shared/messages';
+import { TYPING_PAUSE_MS } from '../src/client/diagram/saving/autoSavedNotice';
 import { EXPORT_COPY } from '../src/client/features/export/copy';
 import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
 import { PRESENT_COPY, PRESENT_TESTIDS } from '../src/client/features/present/copy';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
-import { addCollaborator, createDiagram, person } from './support/people';
+import { addCollaborator, createDiagram, openDiagram, person, serverText } from './support/people';
+import { recordToasts } from './support/toasts';
 import { publishDiagrams } from './support/published';
 import { pdfPageCount } from '../test/support/render-support';
 
@@ -338,4 +340,31 @@ test.describe('stepped exports', () => {
       EXPORT_TEXT.success(EXPORT_COPY.stepsLabel.pdf),
     );
   });
+});
+
+test('while presenting, news such as Auto-saved never covers the slide', async ({ browser }) => {
+  const owner = await person(browser, 'Quinn Quiet');
+  const diagram = await createDiagram(owner, 'Quiet slides', DIAGRAM);
+  await openDiagram(owner, diagram.id);
+  const { page, editor } = owner;
+  await expect.poll(() => editor.text()).toBe(DIAGRAM);
+  const toasts = await recordToasts(page);
+  const autoSaved = () => toasts.texts().filter((text) => text.includes(TOAST_TEXT.autoSavedTitle));
+
+  // A last edit, then Present at once: the edit is saved while the slides show, silently.
+  await editor.focusEnd();
+  await page.keyboard.insertText('\n    API-->>Web: one more');
+  await page.keyboard.press('ControlOrMeta+Shift+Enter');
+  await expect(view(page)).toBeVisible();
+  await expect.poll(() => serverText(page, diagram.id)).toContain('one more');
+  await page.waitForTimeout(TYPING_PAUSE_MS + 1_500);
+  expect(autoSaved()).toEqual([]);
+
+  // Back in the editor, the same kind of edit says so as usual.
+  await page.keyboard.press('Escape');
+  await expect(view(page)).toHaveCount(0);
+  await editor.focusEnd();
+  await page.keyboard.insertText('\n    Web-->>API: and another');
+  await expect.poll(autoSaved, { timeout: 15_000 }).toHaveLength(1);
+  await owner.context.close();
 });

@@ -24,8 +24,21 @@ function emit() {
   for (const listener of listeners) listener();
 }
 
+/** While someone presents, only problems are told: news ("Auto-saved") would cover the slide. */
+let quiet = false;
+
+export function setToastsQuiet(on: boolean): void {
+  quiet = on;
+  if (!on) return;
+  const problems = toasts.filter((item) => item.variant === 'destructive');
+  if (problems.length === toasts.length) return;
+  toasts = problems;
+  emit();
+}
+
 export function toast(input: ToastInput): number {
   const id = nextId++;
+  if (quiet && input.variant !== 'destructive') return id;
   toasts = [{ ...input, id, open: true }, ...toasts].slice(0, TOAST.limit);
   emit();
   return id;
@@ -41,10 +54,11 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The toasts now shown, newest first. */
+export function currentToasts(): ToastItem[] {
+  return toasts;
+}
+
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => toasts,
-  );
+  return useSyncExternalStore(subscribe, currentToasts, currentToasts);
 }

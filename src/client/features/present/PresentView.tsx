@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 import { Preview } from '@/features/preview/Preview';
 import { PRESENT_COPY, PRESENT_TESTIDS } from './copy';
+import { setToastsQuiet } from '@/components/ui/toast-store';
 import { closePresent, usePresentState } from './presentState';
 import { moveForGesture, moveForKey, stepAfter, type StepMove } from './stepInput';
 
@@ -63,6 +64,11 @@ function Presenting({
   useEffect(() => {
     if (stepInAddress) showStepInAddress(shown === null ? null : shown + 1);
   }, [stepInAddress, shown]);
+  // No news while presenting: only a problem is told (an error toast).
+  useEffect(() => {
+    setToastsQuiet(true);
+    return () => setToastsQuiet(false);
+  }, []);
   // Leaving the presentation leaves the step out of the address.
   useEffect(() => () => void (stepInAddress && showStepInAddress(null)), [stepInAddress]);
 
