@@ -3,6 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '@shared/constants';
 import { EDITOR_TEXT } from '@shared/messages';
 import { LogoMark } from '@/components/LogoMark';
+import { HeaderButton } from '@/components/HeaderButton';
 import { HEADER_LABEL } from '@/components/headerLabel';
 import { Button } from '@/components/ui/button';
 import { PRESENT_COPY, PRESENT_TESTIDS } from '@/features/present/copy';
@@ -89,39 +90,27 @@ export const EditorHeader = memo(function EditorHeader({
           <span className={label}>{signedIn ? EDITOR_TEXT.save : EDITOR_TEXT.saveCopy}</span>
         </Button>
         <span className={`flex items-center gap-1.5 ${desktopOnly}`}>
-          <Button
-            variant="outline"
-            size="sm"
+          <HeaderButton
+            icon={Share2}
+            label={EDITOR_TEXT.share}
             onClick={onShare}
             data-testid={EDITOR_TESTIDS.share}
-            title={EDITOR_TEXT.share}
-          >
-            <Share2 className="h-4 w-4" aria-hidden />
-            <span className={HEADER_LABEL}>{EDITOR_TEXT.share}</span>
-          </Button>
+          />
           <ExportSlot store={store} />
-          <Button
-            variant="outline"
-            size="sm"
+          <HeaderButton
+            icon={Presentation}
+            label={PRESENT_COPY.button}
             onClick={() => openPresent()}
             data-testid={PRESENT_TESTIDS.button}
-            title={PRESENT_COPY.button}
             aria-keyshortcuts="Control+Shift+Enter Meta+Shift+Enter"
-          >
-            <Presentation className="h-4 w-4" aria-hidden />
-            <span className={HEADER_LABEL}>{PRESENT_COPY.button}</span>
-          </Button>
+          />
           {history}
-          <Button
-            variant="outline"
-            size="sm"
+          <HeaderButton
+            icon={FilePlus}
+            label={EDITOR_TEXT.newDiagram}
             onClick={onNew}
             data-testid={EDITOR_TESTIDS.newDiagram}
-            title={EDITOR_TEXT.newDiagram}
-          >
-            <FilePlus className="h-4 w-4" aria-hidden />
-            <span className={HEADER_LABEL}>{EDITOR_TEXT.newDiagram}</span>
-          </Button>
+          />
           {sidebarToggle}
           <span className="mx-0.5 h-5 w-px bg-border" aria-hidden />
           <ThemeMenu />

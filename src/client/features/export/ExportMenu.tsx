@@ -10,8 +10,7 @@ import {
 import { useState } from 'react';
 import { STEP_PACE_MS } from '@shared/present/steps';
 import { EDITOR_TEXT, EXPORT_TEXT } from '@shared/messages';
-import { HEADER_LABEL } from '@/components/headerLabel';
-import { Button } from '@/components/ui/button';
+import { HeaderButton } from '@/components/HeaderButton';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -45,10 +44,7 @@ export function ExportMenu({ title, text }: { title: string; text: () => string 
   return (
     <DropdownMenu open={open} onOpenChange={setExportMenuOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid={EXPORT_TESTIDS.button} title="Export">
-          <Download className="h-4 w-4" aria-hidden />
-          <span className={HEADER_LABEL}>Export</span>
-        </Button>
+        <HeaderButton icon={Download} label="Export" data-testid={EXPORT_TESTIDS.button} />
       </DropdownMenuTrigger>
       <DropdownMenuContent data-testid={EXPORT_TESTIDS.menu}>
         <DropdownMenuLabel>{EDITOR_TEXT.exportMenuTitle}</DropdownMenuLabel>
