@@ -19,7 +19,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
 const base = (file: string) => file.slice(file.lastIndexOf('/') + 1);
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9-]+)*\.tsx?$/;
 const CLIENT =
-  /^(?:[A-Z][A-Za-z0-9]*|[a-z][A-Za-z0-9]*)(?:\.[a-z-]+)*\.tsx?$|^[a-z]+(?:-[a-z]+)+\.tsx?$/;
+  /^(?:[A-Z][A-Za-z0-9]*|[a-z][A-Za-z0-9]*)(?:\.[a-z-]+)*\.tsx?$|^[a-z]+(?:-[a-z]+)+(?:\.[a-z]+)*\.tsx?$/;
 
 describe('file names', () => {
   it('server and shared files are kebab-case', () => {
