@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { LIVE_PATH } from '../src/shared/live';
 import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { LIVE_TESTIDS } from '../src/client/features/editor/presence/copy';
 import { startAppProcess, type AppProcess } from '../test/support/app-process';
 import { freePort } from '../test/support/free-port';
@@ -78,6 +79,55 @@ test.describe('live co-editing without a connection', () => {
     expect(await owner.editor.text()).toBe(await editor.editor.text());
     await owner.context.close();
     await editor.context.close();
+  });
+
+  test('a save over HTTP still in flight when the live connection first syncs is made once', async ({
+    browser,
+  }) => {
+    const owner = await person(browser, 'Sal Saver');
+    const diagram = await createDiagram(owner, 'Saved once', START);
+    const { page } = owner;
+    // The live connection is refused until the test lets it through.
+    let liveAllowed = false;
+    await page.routeWebSocket(
+      (url) => url.pathname === LIVE_PATH,
+      (ws) => {
+        if (liveAllowed) ws.connectToServer();
+        else ws.close({ code: 1011, reason: 'not yet' });
+      },
+    );
+    // The save over HTTP is held until the live connection has synced.
+    let releasePut: () => void = () => undefined;
+    const putHeld = new Promise<void>((resolve) => {
+      void page.route(`**/api/diagrams/${diagram.id}`, async (route) => {
+        if (route.request().method() !== 'PUT') return route.fallback();
+        resolve();
+        await new Promise<void>((release) => (releasePut = release));
+        await route.fallback();
+      });
+    });
+    await openDiagram(owner, diagram.id);
+    await expect.poll(() => owner.editor.text()).toBe(START);
+    const toggle = page.getByTestId(SAVING_TESTIDS.autoSaveSwitch);
+    if ((await toggle.getAttribute('data-state')) === 'checked') await toggle.click();
+    await expect(toggle).toHaveAttribute('data-state', 'unchecked');
+
+    const saved = `${START}\n    Bob->>Alice: saved over HTTP`;
+    await typeLine(owner, 'Bob->>Alice: saved over HTTP');
+    await page.getByTestId(EDITOR_TESTIDS.save).click();
+    await putHeld;
+    liveAllowed = true;
+    await expect(status(page)).toHaveAttribute('data-live', 'online', { timeout: 30_000 });
+    releasePut();
+
+    await expect(status(page)).toHaveAttribute('data-state', 'saved');
+    await expect.poll(() => serverText(page, diagram.id)).toBe(saved);
+    // The live copy brought the server's edit; the text typed here is not put in a second time.
+    await expect.poll(() => owner.editor.text()).toBe(saved);
+    await page.waitForTimeout(1_000);
+    expect(await owner.editor.text()).toBe(saved);
+    await expect(status(page)).toHaveAttribute('data-state', 'saved');
+    await owner.context.close();
   });
 
   test('going offline before the live connection first syncs says offline', async ({ browser }) => {

@@ -34,6 +34,11 @@ export interface LiveOptions {
   onMessage: (message: LiveServerMessage) => void;
   /** The live copy now holds the server's state and the editor shows it. */
   onAttached?: () => void;
+  /**
+   * Once the live copy first holds the server's state: a wait before the editor joins it (a
+   * save over HTTP still in flight, see useLiveDiagram), or null to join at once.
+   */
+  beforeAttach?: (shared: Y.Doc) => Promise<void> | null;
   /** The server refused to open the document (no access, or the link no longer shares it). */
   onDenied?: () => void;
 }
@@ -61,7 +66,15 @@ function announceAgain(provider: HocuspocusProvider) {
 export function connectLive(options: LiveOptions) {
   const shared = new Y.Doc();
   let attached = false;
+  let attaching = false;
+  let destroyed = false;
   let everOnline = false;
+  const join = () => {
+    if (destroyed || attached) return;
+    attached = true;
+    options.diagram.attach(shared, { awareness: options.user ? provider.awareness : null });
+    options.onAttached?.();
+  };
   // Reconnect attempts back off from 1 s to at most RECONNECT_MAX_DELAY_MS, not the library's
   // 30 s: a restarted server has everyone back within seconds.
   const socket = new HocuspocusProviderWebsocket({
@@ -79,10 +92,11 @@ export function connectLive(options: LiveOptions) {
       if (everOnline) announceAgain(provider);
       everOnline = true;
       options.onStatus('online');
-      if (attached) return;
-      attached = true;
-      options.diagram.attach(shared, { awareness: options.user ? provider.awareness : null });
-      options.onAttached?.();
+      if (attached || attaching) return;
+      const wait = options.beforeAttach?.(shared) ?? null;
+      if (!wait) return join();
+      attaching = true;
+      void wait.then(join, join);
     },
     onStatus: ({ status }) => {
       if (status === WebSocketStatus.Disconnected && everOnline) options.onStatus('offline');
@@ -131,6 +145,7 @@ export function connectLive(options: LiveOptions) {
       provider.sendStateless(SAVE_MESSAGE);
     },
     destroy(): void {
+      destroyed = true;
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', goOnline);
       if (options.diagram.live) options.diagram.detach();

@@ -13,6 +13,7 @@ import { CONTENT_MAX, type User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import { toast } from '@/components/ui/toast-store';
 import { connectLive, type LiveConnection } from './liveConnection';
+import { liveCopyHolds } from './liveCopyHolds';
 import type { OpenDiagram } from '../openDiagram';
 import { startAutoSavedNotice } from '../saving/autoSavedNotice';
 import { keepOnDevice, takeDeviceCopy } from '../saving/deviceCopy';
@@ -107,6 +108,17 @@ export function useLiveDiagram({
       // Connecting is not live yet: saves go over HTTP until the first sync.
       onStatus: (live) => doc.update({ live: live === 'connecting' ? 'off' : live }),
       onMessage,
+      // A save over HTTP still in flight when the live copy first syncs is applied by the server
+      // to the live document as well. Joining before it arrives would make that edit twice (the
+      // text typed here, put back as a diff, and the server's), doubling it: the editor joins
+      // once the save is answered and the live copy holds what it saved.
+      beforeAttach: (shared) =>
+        saver.saving()
+          ? saver.settled().then(() => {
+              const { status, baseline } = doc.get();
+              if (status === 'saved') return liveCopyHolds(shared, baseline.content);
+            })
+          : null,
       onAttached: () => {
         // From here the local copy shares the server's history: keep it on this device, once
         // the earlier copy is read (and, auto-save off, deleted).

@@ -28,6 +28,8 @@ export interface LiveSaver {
 export function createSaver(draft: DraftStore, doc: ServerStateStore, api: SaverApi) {
   let queue: Promise<unknown> = Promise.resolve();
   let live: LiveSaver | null = null;
+  /** Saves queued or running. */
+  let pending = 0;
 
   async function run(force: boolean, kind: SaveKind): Promise<SaveOutcome> {
     if (live?.active()) return live.save(kind);
@@ -80,15 +82,18 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
      * `kind` 'auto' lets the server keep a version at most every five minutes.
      */
     save(force = false, kind: SaveKind = 'manual'): Promise<SaveOutcome> {
+      pending += 1;
       const next = queue.then(
         () => run(force, kind),
         () => run(force, kind),
       );
-      queue = next.catch(() => undefined);
+      queue = next.catch(() => undefined).finally(() => (pending -= 1));
       return next;
     },
     /** Waits for any save in flight. */
     settled: (): Promise<unknown> => queue,
+    /** Whether a save is queued or running. */
+    saving: (): boolean => pending > 0,
     /** Live co-editing: saves go over the live connection while `active()` says so. */
     useLive(next: LiveSaver | null): void {
       live = next;
