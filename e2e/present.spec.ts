@@ -316,14 +316,29 @@ test.describe('stepped exports', () => {
           animation.pause();
           animation.currentTime = time;
         }
-        return [...document.querySelectorAll('text.messageText')].map(
-          (text) => `${text.textContent}:${getComputedStyle(text).opacity}`,
-        );
+        const shown = (selector: string) =>
+          [...document.querySelectorAll(selector)].map(
+            (text) => `${text.textContent}:${getComputedStyle(text).opacity}`,
+          );
+        return {
+          messages: shown('text.messageText:not(.lifeline-step-current)'),
+          // The current message's mark: a copy of its label in the accent, shown in its pace.
+          marked: shown('text.messageText.lifeline-step-current')
+            .filter((entry) => entry.endsWith(':1'))
+            .map((entry) => entry.slice(0, -2)),
+        };
       }, ms);
     // 0.5 s a step: at first only the first message; at 2.1 s all five.
-    expect(await at(0)).toEqual(['login:1', 'find user:0', 'user:0', 'token:0', 'profile:0']);
+    expect(await at(0)).toEqual({
+      messages: ['login:1', 'find user:0', 'user:0', 'token:0', 'profile:0'],
+      marked: ['login'],
+    });
     const early = await viewer.screenshot();
-    expect(await at(2100)).toEqual(['login:1', 'find user:1', 'user:1', 'token:1', 'profile:1']);
+    expect(await at(1100)).toMatchObject({ marked: ['user'] });
+    expect(await at(2100)).toEqual({
+      messages: ['login:1', 'find user:1', 'user:1', 'token:1', 'profile:1'],
+      marked: ['profile'],
+    });
     const late = await viewer.screenshot();
     expect(early.equals(late)).toBe(false);
     await viewer.close();

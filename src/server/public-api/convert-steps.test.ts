@@ -107,6 +107,22 @@ describeIf(chromiumMissing, 'with Chromium', () => {
     expect(svg).toMatch(/<g [^>]*class="lifeline-step-2"><line[^>]*class="loopLine"/);
     // Bob's activation bar starts with the third message.
     expect(svg).toMatch(/<g[^>]*class="lifeline-step-2"><rect[^>]*class="activation0"/);
+    // The current message is marked as present mode marks it: a copy of its label and line in
+    // the accent, shown for its own pace only; the last stays marked while the drawing holds.
+    expect(svg).toContain('text.lifeline-step-current:not(.sequenceNumber) { fill: #4f46e5');
+    expect(svg).toContain(
+      '@keyframes lifeline-mark-0{0%{opacity:1}12.5000%{opacity:0}100%{opacity:0}}',
+    );
+    expect(svg).toContain(
+      '@keyframes lifeline-mark-2{0%{opacity:0}25.0000%{opacity:1}37.5000%{opacity:0}100%{opacity:0}}',
+    );
+    expect(svg).toContain(
+      '@keyframes lifeline-mark-4{0%{opacity:0}50.0000%{opacity:1}100%{opacity:1}}',
+    );
+    expect(svg).toMatch(
+      /class="messageText lifeline-step-current lifeline-mark-2[^"]*"[^>]*>third</,
+    );
+    expect(svg).toMatch(/<line[^>]*class="messageLine\d lifeline-step-current lifeline-mark-2/);
   });
 
   it('answers a PDF of one page per message', async () => {

@@ -99,6 +99,11 @@ export function drawnSteps(svg: Element, text: string): DrawnStep[] {
 /** Marks the message of the step being shown. */
 export const CURRENT_STEP_CLASS = 'lifeline-step-current';
 
+/** The colour of that mark: the product's accent, lighter on a dark drawing. */
+export const STEP_ACCENT = { light: '#4f46e5', dark: '#a5b4fc' } as const;
+export const stepAccentFor = (theme: string): string =>
+  theme === 'dark' ? STEP_ACCENT.dark : STEP_ACCENT.light;
+
 /**
  * CSS marking the current message in `color` (its number keeps its own colour on its disc),
  * under `scope` (a selector such as a theme's root, or '').
@@ -126,14 +131,58 @@ export function revealStep(steps: readonly DrawnStep[], step: number | null): vo
   });
 }
 
+/** A message's parts that present mode marks: its label and its line (not its number). */
+const markable = (element: Element) =>
+  element.matches('text, line, path') && !element.classList.contains('sequenceNumber');
+
+/**
+ * The current message, marked in `color` as present mode marks it: a copy of its label and line
+ * in the mark's style, over the original and shown only while it is the current step (the last
+ * one stays marked while the whole drawing holds).
+ */
+function markCurrent(
+  steps: readonly DrawnStep[],
+  cycle: number,
+  paceMs: number,
+  rules: string[],
+): void {
+  steps.forEach((drawn, index) => {
+    const name = `lifeline-mark-${index}`;
+    const from = ((index * paceMs) / cycle) * 100;
+    const to = index === steps.length - 1 ? 100 : (((index + 1) * paceMs) / cycle) * 100;
+    const frames =
+      index === 0 ? ['0%{opacity:1}'] : ['0%{opacity:0}', `${from.toFixed(4)}%{opacity:1}`];
+    if (to < 100) frames.push(`${to.toFixed(4)}%{opacity:0}`, '100%{opacity:0}');
+    else frames.push('100%{opacity:1}');
+    rules.push(
+      `@keyframes ${name}{${frames.join('')}}`,
+      `.${name}{animation:${name} ${cycle}ms step-end infinite;pointer-events:none}`,
+    );
+    for (const element of drawn.message.filter(markable)) {
+      const copy = element.cloneNode(true) as Element;
+      copy.classList.add(CURRENT_STEP_CLASS, name);
+      copy.removeAttribute('id');
+      element.after(copy);
+    }
+  });
+}
+
 /**
  * Makes the drawing play its steps with CSS only (no script): each step's elements fade in at
- * its moment, the whole drawing holds for HOLD_PACES paces, then it starts again.
+ * its moment, the current message is marked in `color` (as present mode marks it), the whole
+ * drawing holds for HOLD_PACES paces, then it starts again.
  */
-export function animateSteps(svg: Element, steps: readonly DrawnStep[], paceMs: number): void {
+export function animateSteps(
+  svg: Element,
+  steps: readonly DrawnStep[],
+  paceMs: number,
+  color: string,
+): void {
   if (steps.length < 2) return;
   const cycle = (steps.length + HOLD_PACES) * paceMs;
-  const rules: string[] = [];
+  const rules: string[] = [currentStepStyle(color)];
+  // The marks are copies of the messages as drawn, made before the steps' classes go on.
+  markCurrent(steps, cycle, paceMs, rules);
   steps.forEach((drawn, index) => {
     if (index === 0) return;
     const name = `lifeline-step-${index}`;

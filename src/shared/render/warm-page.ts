@@ -13,6 +13,8 @@ import {
   currentStepStyle,
   drawnSteps,
   revealStep,
+  STEP_ACCENT,
+  stepAccentFor,
   type DrawnStep,
 } from '../present/drawn-steps.js';
 import type { WarmPageApi } from './diagram-render.js';
@@ -30,15 +32,15 @@ const HAS_VIEWBOX = /^[^>]*\sviewBox="/;
 /** The steps of the drawing left on the page for a PDF, laid out as pages by lifelinePlace. */
 let pendingSteps: DrawnStep[] = [];
 const PAGE_CLASS = 'lifeline-step-page';
-/** The product's accent (as the preview's present mode draws the current message). */
-const ACCENT = '#4f46e5';
+/** The mark of the current message on the pending PDF's pages (see stepAccentFor). */
+let pendingAccent: string = STEP_ACCENT.light;
 // One page per step: each copy of the stage breaks the page after it; the current message in
 // the product's accent, as present mode shows it.
-const STEP_PAGES_STYLE = `
+const stepPagesStyle = (accent: string) => `
 @media print { html, body { height: auto !important; overflow: visible !important; } }
 .${PAGE_CLASS} { break-after: page; overflow: hidden; }
 .${PAGE_CLASS} > svg { display: block; }
-${currentStepStyle(ACCENT)}
+${currentStepStyle(accent)}
 `;
 
 function stage(): HTMLElement {
@@ -76,12 +78,16 @@ page.lifelineRender = async (input) => {
   element.removeAttribute('style');
   if (input.steps) {
     const steps = drawnSteps(element, input.content);
-    if (input.format === 'svg') animateSteps(element, steps, input.steps.paceMs);
-    else if (steps.length > input.steps.maxPages) {
+    if (input.format === 'svg') {
+      animateSteps(element, steps, input.steps.paceMs, stepAccentFor(input.theme));
+    } else if (steps.length > input.steps.maxPages) {
       return {
         error: `This diagram has ${steps.length} messages; a PDF with one page per step has at most ${input.steps.maxPages} pages.`,
       };
-    } else pendingSteps = steps;
+    } else {
+      pendingSteps = steps;
+      pendingAccent = stepAccentFor(input.theme);
+    }
   }
   const { width, height } = element.viewBox.baseVal;
   return {
@@ -103,7 +109,7 @@ page.lifelinePlace = ({ width, height }) => {
   // Steps 1…n-1 are copies placed before the stage, which shows the last step.
   const style = document.createElement('style');
   style.className = PAGE_CLASS;
-  style.textContent = STEP_PAGES_STYLE;
+  style.textContent = stepPagesStyle(pendingAccent);
   document.head.append(style);
   for (let step = 0; step < pendingSteps.length - 1; step++) {
     revealStep(pendingSteps, step);

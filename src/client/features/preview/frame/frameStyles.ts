@@ -2,7 +2,7 @@
  * The frame's own page styles: a transparent, fixed stage the drawing is panned and zoomed on,
  * and the inline label editor.
  */
-import { currentStepStyle } from '@shared/present/drawn-steps';
+import { currentStepStyle, STEP_ACCENT } from '@shared/present/drawn-steps';
 
 export const FRAME_STYLES = `
 html, body { margin: 0; height: 100%; background: transparent; overflow: hidden; }
@@ -31,8 +31,8 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
 }
 #stage:not(.dragging) :is(.messageLine0, .messageLine1, rect.note, rect.actor) { cursor: pointer; }
 /* Present mode: the current message stands out in the product's accent. */
-${currentStepStyle('#4f46e5')}
-${currentStepStyle('#a5b4fc', ':root[data-theme="dark"]')}
+${currentStepStyle(STEP_ACCENT.light)}
+${currentStepStyle(STEP_ACCENT.dark, ':root[data-theme="dark"]')}
 .lifeline-header-strip {
   display: none; position: absolute; left: 0; right: 0; top: 0; z-index: 5; overflow: hidden;
   pointer-events: none; background: rgb(255 255 255 / 0.92); border-bottom: 1px solid #e2e8f0;
