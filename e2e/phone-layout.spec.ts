@@ -1,5 +1,6 @@
 /** A phone's editor (item 11): one panel at a time by tabs, 44 px targets, a labelled menu. */
 import { expect, test, type Locator } from '@playwright/test';
+import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
@@ -88,4 +89,26 @@ test('the drawing hint speaks of touch and is never cut off', async ({ page }) =
   await expect(hint).toHaveText(/Tap to find in the text · Drag to pan · Pinch to zoom/);
   await expect(hint).not.toContainText('Wheel');
   expect(await hint.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+});
+
+test('the unsaved-text banner offers its choices as 44 px targets', async ({ page }) => {
+  await page.addInitScript(`localStorage.setItem('autoSaveEnabled', 'false')`);
+  await signInLocally(page, `${uniqueLogin('phonebanner')}@example.test`);
+  const created = await page.request.post('/api/diagrams', {
+    data: { title: 'Kept', content: 'sequenceDiagram\n    Alice->>Bob: saved' },
+  });
+  const { id } = (await created.json()) as { id: number };
+  await page.goto(`/?diagramId=${id}`);
+  await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
+  const content = page.getByTestId(EDITOR_TESTIDS.editorPanel).locator('.cm-content');
+  await expect(content).toContainText('saved');
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.insertText('\n    Bob->>Alice: not yet saved');
+  await expect(page.getByTestId(SAVING_TESTIDS.status)).toHaveAttribute('data-state', 'unsaved');
+
+  await page.reload();
+  await expect(page.getByTestId(SAVING_TESTIDS.restoreBanner)).toBeVisible();
+  await expectTapTarget(page.getByTestId(SAVING_TESTIDS.restore));
+  await expectTapTarget(page.getByTestId(SAVING_TESTIDS.discard));
 });

@@ -1,4 +1,5 @@
 import { GitCompare, X } from 'lucide-react';
+import { Banner, BANNER_ACTION } from '@/components/Banner';
 import { Button } from '@/components/ui/button';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 
@@ -11,18 +12,13 @@ export function ChangesSinceBanner({
   onDismiss: () => void;
 }) {
   return (
-    <div
-      role="status"
-      data-testid={HISTORY_TESTIDS.sinceVisitBanner}
-      className="flex flex-wrap items-center gap-3 border-b border-border bg-accent px-4 py-2 text-sm text-foreground"
-    >
-      <GitCompare className="h-4 w-4 shrink-0 text-primary" aria-hidden />
+    <Banner tone="notice" icon={GitCompare} testId={HISTORY_TESTIDS.sinceVisitBanner}>
       <span className="min-w-[12rem] flex-1">{HISTORY_COPY.sinceVisitBody}</span>
       <Button
         size="sm"
         onClick={onShow}
         data-testid={HISTORY_TESTIDS.sinceVisit}
-        className="max-md:h-11"
+        className={BANNER_ACTION}
       >
         {HISTORY_COPY.sinceVisit}
       </Button>
@@ -31,10 +27,10 @@ export function ChangesSinceBanner({
         variant="ghost"
         onClick={onDismiss}
         aria-label={HISTORY_COPY.sinceVisitDismiss}
-        className="max-md:min-h-11 max-md:min-w-11"
+        className={BANNER_ACTION}
       >
         <X className="h-4 w-4" aria-hidden />
       </Button>
-    </div>
+    </Banner>
   );
 }

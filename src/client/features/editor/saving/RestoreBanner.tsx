@@ -1,4 +1,5 @@
 import { History } from 'lucide-react';
+import { Banner, BANNER_ACTION } from '@/components/Banner';
 import { Button } from '@/components/ui/button';
 import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
 import type { Backup } from '@/diagram/saving/unsavedBackup';
@@ -16,22 +17,28 @@ export function RestoreBanner({
   onDiscard: () => void;
 }) {
   return (
-    <div
-      role="alert"
-      data-testid={SAVING_TESTIDS.restoreBanner}
-      className="flex flex-wrap items-center gap-3 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-    >
-      <History className="h-4 w-4 shrink-0" aria-hidden />
+    <Banner tone="warning" icon={History} testId={SAVING_TESTIDS.restoreBanner}>
       <span className="font-semibold">{SAVING_COPY.restoreTitle}</span>
       <span className="min-w-0 flex-1">
         {SAVING_COPY.restoreBody(timeFormat.format(backup.at))}
       </span>
-      <Button size="sm" onClick={onRestore} data-testid={SAVING_TESTIDS.restore}>
+      <Button
+        size="sm"
+        onClick={onRestore}
+        data-testid={SAVING_TESTIDS.restore}
+        className={BANNER_ACTION}
+      >
         {SAVING_COPY.restore}
       </Button>
-      <Button size="sm" variant="ghost" onClick={onDiscard} data-testid={SAVING_TESTIDS.discard}>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={onDiscard}
+        data-testid={SAVING_TESTIDS.discard}
+        className={BANNER_ACTION}
+      >
         {SAVING_COPY.discard}
       </Button>
-    </div>
+    </Banner>
   );
 }
