@@ -15,6 +15,7 @@ import { withoutLiveConnection } from './support/live';
 import { LOCAL_APP } from './support/servers';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator as toasts } from './support/toasts';
+import { autoSaveOff } from './support/saving';
 
 test.use({ baseURL: LOCAL_APP, trace: 'off' });
 
@@ -72,9 +73,7 @@ async function sharedAndEditing(browser: Browser, { live = true } = {}) {
 
 /** Turns auto-save off and types text that stays on this device until saved. */
 async function typeUnsent(page: Page, ed: EditorPage) {
-  const toggle = page.getByTestId(SAVING_TESTIDS.autoSaveSwitch);
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('data-state', 'unchecked');
+  await autoSaveOff(page);
   await ed.focusEnd();
   await page.keyboard.type('\n    Team-->>Olive: Mine to keep');
   await expect(page.getByTestId(SAVING_TESTIDS.status)).toHaveAttribute('data-state', 'unsaved');

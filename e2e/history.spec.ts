@@ -9,6 +9,7 @@ import { HISTORY_COPY, HISTORY_TESTIDS } from '../src/client/features/history/co
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
 import { EditorPage } from './support/editorPage';
+import { autoSaveOff } from './support/saving';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator } from './support/toasts';
 
@@ -22,13 +23,6 @@ async function signedInEditor(page: Page): Promise<EditorPage> {
     timeout: 30_000,
   });
   return new EditorPage(page);
-}
-
-/** Auto-save off: each version in this journey comes from a click on Save. */
-async function autoSaveOff(page: Page): Promise<void> {
-  const toggle = page.getByTestId(SAVING_TESTIDS.autoSaveSwitch);
-  if ((await toggle.getAttribute('data-state')) === 'checked') await toggle.click();
-  await expect(toggle).toHaveAttribute('data-state', 'unchecked');
 }
 
 async function saveText(page: Page, editor: EditorPage, content: string): Promise<void> {

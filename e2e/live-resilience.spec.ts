@@ -16,6 +16,7 @@ import { startAppProcess, type AppProcess } from '../test/support/app-process';
 import { freePort } from '../test/support/free-port';
 import { EditorPage } from './support/editorPage';
 import { withoutLiveConnection } from './support/live';
+import { autoSaveOff } from './support/saving';
 import {
   addCollaborator,
   createDiagram,
@@ -108,9 +109,7 @@ test.describe('live co-editing without a connection', () => {
     });
     await openDiagram(owner, diagram.id);
     await expect.poll(() => owner.editor.text()).toBe(START);
-    const toggle = page.getByTestId(SAVING_TESTIDS.autoSaveSwitch);
-    if ((await toggle.getAttribute('data-state')) === 'checked') await toggle.click();
-    await expect(toggle).toHaveAttribute('data-state', 'unchecked');
+    await autoSaveOff(page);
 
     const saved = `${START}\n    Bob->>Alice: saved over HTTP`;
     await typeLine(owner, 'Bob->>Alice: saved over HTTP');

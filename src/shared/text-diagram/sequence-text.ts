@@ -173,6 +173,8 @@ class SequenceDrawing {
   private readonly doomed = new Set<number>();
   /** Open frames' left and right columns, outermost first. */
   private readonly frames: { left: number; right: number }[] = [];
+  /** Columns a frame line crosses: every lifeline and every box side. */
+  private readonly crossings: Set<number>;
 
   constructor(
     width: number,
@@ -181,6 +183,10 @@ class SequenceDrawing {
     private readonly boxes: BoxFrame[],
   ) {
     this.canvas = new TextCanvas(width);
+    this.crossings = new Set([
+      ...people.map((person) => person.center),
+      ...boxes.flatMap((box) => [box.left, box.right]),
+    ]);
     this.active = people.map(() => 0);
     this.alive = people.map((person) => !person.created);
   }
@@ -407,10 +413,7 @@ class SequenceDrawing {
     const y = this.row();
     const line = kind === 'branch' ? g.dotted : g.line;
     for (let x = frame.left + 1; x < frame.right; x++) {
-      const crossed =
-        this.people.some((person) => person.center === x) ||
-        this.boxes.some((box) => box.left === x || box.right === x);
-      canvas.put(x, y, crossed ? g.cross : line);
+      canvas.put(x, y, this.crossings.has(x) ? g.cross : line);
     }
     const corners = {
       open: [g.topLeft, g.topRight],

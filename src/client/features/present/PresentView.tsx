@@ -3,10 +3,10 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerE
 import { presentSteps, clampStep } from '@shared/present/steps';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { setToastsQuiet } from '@/components/ui/toast-store';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 import { Preview } from '@/features/preview/Preview';
 import { PRESENT_COPY, PRESENT_TESTIDS } from './copy';
-import { setToastsQuiet } from '@/components/ui/toast-store';
 import { closePresent, usePresentState } from './presentState';
 import { moveForGesture, moveForKey, stepAfter, type StepMove } from './stepInput';
 

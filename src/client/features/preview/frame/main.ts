@@ -201,12 +201,6 @@ function sendMarkup() {
   post({ type: 'lifeline:markup', seq, svgBytes }, [svgBytes]);
 }
 
-/** The last good drawing answers for `seq`, a text with an error: Export saves it. */
-function keptFor(seq: number) {
-  const kept = owedMarkup ?? sentMarkup;
-  if (kept) owedMarkup = { ...kept, seq, keepLastGood: true };
-}
-
 async function renderAndShow(request: RenderRequest) {
   const started = performance.now();
   if (
@@ -248,7 +242,7 @@ async function renderAndShow(request: RenderRequest) {
   // mid-edit, and a better file than the error graphic shown after the pause.
   const lastDrawing = owedMarkup ?? sentMarkup;
   if (result.status === 'error' && lastDrawing && lastDrawing.result.status !== 'error') {
-    keptFor(request.seq);
+    owedMarkup = { ...lastDrawing, seq: request.seq, keepLastGood: true };
   } else owedMarkup = { seq: request.seq, result, drawnText, keepLastGood: false };
   clearTimeout(markupTimer);
   await afterNextPaint();
