@@ -19,7 +19,8 @@ export function RestoreBanner({
   return (
     <Banner tone="warning" icon={History} testId={SAVING_TESTIDS.restoreBanner}>
       <span className="font-semibold">{SAVING_COPY.restoreTitle}</span>
-      <span className="min-w-0 flex-1">
+      {/* At least 12rem: on a phone the text takes a line of its own, not a column of words. */}
+      <span className="min-w-[12rem] flex-1">
         {SAVING_COPY.restoreBody(timeFormat.format(backup.at))}
       </span>
       <Button
