@@ -19,13 +19,26 @@ interface Stop {
 /** Where focus is now: its accessible name, test id, and whether a focus indicator is drawn. */
 function focusStop(page: Page): Promise<Stop> {
   return page.evaluate(async () => {
+    const frame = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     // What focus changes is drawn by the next frame.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await frame();
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return { name: '(body)', testId: null, ring: true };
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const drawn = () => {
+      const style = getComputedStyle(element);
+      const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      const shadow = style.boxShadow !== 'none' && style.boxShadow !== '';
+      return { outline, shadow };
+    };
+    // The preview frame's ring follows the page's blur event, which a busy machine delivers
+    // from the frame's process a few frames later: it gets up to a second to show.
+    for (let waited = 0; waited < 30 && element.tagName === 'IFRAME'; waited += 1) {
+      const now = drawn();
+      if (now.outline || now.shadow) break;
+      await frame();
+    }
+    const { outline, shadow } = drawn();
     const name =
       element.getAttribute('aria-label') ??
       element.getAttribute('title') ??
