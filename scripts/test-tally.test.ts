@@ -102,4 +102,70 @@ describe('test tally', () => {
     expect(lines.at(-1)).toBe('Tests: 3 passed, 0 failed, 5 skipped');
     expect(run.status).toBe(1);
   });
+
+  it('names each failed test with its file and first message line, before the closing line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tally-'));
+    const unit = {
+      success: false,
+      numPassedTests: 1,
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: join(process.cwd(), 'src/server/store.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            { ancestorTitles: ['store'], title: 'saves', status: 'passed' },
+            {
+              ancestorTitles: ['store'],
+              title: 'lists',
+              status: 'failed',
+              failureMessages: ['\u001b[31mAssertionError: expected 2 to be 1\u001b[39m\n    at x'],
+            },
+          ],
+        },
+        {
+          name: join(process.cwd(), 'src/server/broken.test.ts'),
+          status: 'failed',
+          message: 'SyntaxError: Unexpected token\n  at y',
+          assertionResults: [],
+        },
+      ],
+    };
+    const e2e = {
+      stats: { expected: 0, unexpected: 1, flaky: 0, skipped: 0 },
+      suites: [
+        {
+          title: 'editor.spec.ts',
+          specs: [
+            {
+              title: 'types',
+              file: 'editor.spec.ts',
+              line: 12,
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [{ error: { message: 'Error: Timed out 5000ms\nCall log' } }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    writeFileSync(join(dir, 'vitest.json'), JSON.stringify(unit));
+    writeFileSync(join(dir, 'playwright.json'), JSON.stringify(e2e));
+    const run = spawnSync(
+      process.execPath,
+      ['scripts/test-tally.mjs', join(dir, 'vitest.json'), join(dir, 'playwright.json')],
+      { encoding: 'utf8', env: { ...process.env, CI: '' } },
+    );
+    expect(run.stdout.trimEnd().split('\n')).toEqual([
+      'Failed:',
+      '  Vitest: src/server/store.test.ts › store › lists: AssertionError: expected 2 to be 1',
+      '  Vitest: src/server/broken.test.ts: SyntaxError: Unexpected token',
+      '  E2E: editor.spec.ts:12 › editor.spec.ts types: Error: Timed out 5000ms',
+      'Tests: 1 passed, 3 failed, 0 skipped',
+    ]);
+    expect(run.status).toBe(1);
+  });
 });
