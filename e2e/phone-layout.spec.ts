@@ -2,6 +2,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -89,6 +90,59 @@ test('the drawing hint speaks of touch and is never cut off', async ({ page }) =
   await expect(hint).toHaveText(/Tap to find in the text · Drag to pan · Pinch to zoom/);
   await expect(hint).not.toContainText('Wheel');
   expect(await hint.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+});
+
+test('a line typed on the Code tab is highlighted on its own elements on the Diagram tab', async ({
+  page,
+}) => {
+  await page.goto('/try');
+  const content = page.getByTestId(EDITOR_TESTIDS.editorPanel).locator('.cm-content');
+  await expect(content).toContainText('sequenceDiagram');
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n    System->>Database: Query');
+  // Drawn while the Diagram tab is hidden: the frame gets no animation frames there.
+  const preview = page.getByTestId(PREVIEW_TESTIDS.root);
+  await expect
+    .poll(async () => {
+      const [seq, latest] = await Promise.all([
+        preview.getAttribute('data-seq'),
+        preview.getAttribute('data-latest-seq'),
+      ]);
+      return seq !== '0' && seq === latest;
+    })
+    .toBe(true);
+  await page.getByRole('tab', { name: 'Diagram' }).click();
+  const frame = await (await page
+    .getByTestId(PREVIEW_TESTIDS.frame)
+    .elementHandle())!.contentFrame();
+  // The box lies around the line's message (and the participant it brings in), a few pixels out.
+  await expect
+    .poll(() =>
+      frame!.evaluate(() => {
+        const box = document.querySelector('.lifeline-highlight-box')?.getBoundingClientRect();
+        const marked = [...document.querySelectorAll('.lifeline-highlight')].map((element) =>
+          element.getBoundingClientRect(),
+        );
+        if (!box || marked.length === 0 || !marked.some((b) => b.width > 0)) return 'not yet';
+        const around = {
+          left: Math.min(...marked.map((b) => b.left)),
+          top: Math.min(...marked.map((b) => b.top)),
+          right: Math.max(...marked.map((b) => b.right)),
+          bottom: Math.max(...marked.map((b) => b.bottom)),
+        };
+        const gaps = [
+          around.left - box.left,
+          around.top - box.top,
+          box.right - around.right,
+          box.bottom - around.bottom,
+        ];
+        return gaps.every((gap) => gap >= 0 && gap <= 6)
+          ? 'around'
+          : gaps.map(Math.round).join(' ');
+      }),
+    )
+    .toBe('around');
 });
 
 test('the unsaved-text banner offers its choices as 44 px targets', async ({ page }) => {

@@ -53,6 +53,7 @@ export function glideIntoView(
   elements: Element[],
   room: { top: number; bottom: number; side: number },
 ): void {
+  view.flush();
   const at = boundsOf(elements);
   const { clientWidth: width, clientHeight: height } = stage;
   const dx = smallestMove(at.left, at.right, room.side, width - room.side);
@@ -105,7 +106,12 @@ export function installDrawingLink(
     }
     const origin = canvas.getBoundingClientRect();
     const bounds = boundsOf(elements);
-    const zoom = view.zoom;
+    // The scale on screen, read with the bounds: the box is in the canvas's own units.
+    const zoom = canvas.offsetWidth > 0 ? origin.width / canvas.offsetWidth : 0;
+    if (!(zoom > 0)) {
+      box.remove();
+      return;
+    }
     Object.assign(box.style, {
       left: `${(bounds.left - origin.left) / zoom - BOX_PADDING_PX}px`,
       top: `${(bounds.top - origin.top) / zoom - BOX_PADDING_PX}px`,
@@ -126,6 +132,8 @@ export function installDrawingLink(
     }
     const elements = highlighted === null ? [] : (linesNow()?.elementsOf(highlighted) ?? []);
     for (const element of elements) element.classList.add(HIGHLIGHT_CLASS);
+    // Measured against the view the viewport holds, not one still waiting to be written.
+    view.flush();
     place(elements);
     if (!follow) return;
     if (elements.length === 0) {

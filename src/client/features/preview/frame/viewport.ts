@@ -168,6 +168,17 @@ export class Viewport {
     this.schedule();
   }
 
+  /**
+   * Writes a view still waiting for its animation frame now, before something measures the
+   * drawing on screen. A hidden frame (the phone's Code tab) gets no animation frames, so a view
+   * set there would otherwise stay unwritten while `zoom` already says otherwise.
+   */
+  flush(): void {
+    if (this.frame === 0) return;
+    cancelAnimationFrame(this.frame);
+    this.apply();
+  }
+
   private schedule() {
     if (this.frame === 0) this.frame = requestAnimationFrame(this.apply);
   }
