@@ -198,7 +198,10 @@ async function participantBoxes(page: Page) {
 }
 
 test.describe('a diagram opens fitted', () => {
-  for (const viewport of [{ width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
     test(`at ${viewport.width} px every participant is in view, top-aligned, never above 100%`, async ({
       page,
     }) => {
@@ -225,7 +228,15 @@ test.describe('a diagram opens fitted', () => {
     const editor = await openSavedDiagram(page, THREE_PARTICIPANTS);
     await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
     await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
-    const zoom = await preview(page).getAttribute('data-zoom');
+    // The zoom the person chose, once the frame has reported it (it stays put).
+    let zoom: string | null = null;
+    await expect
+      .poll(async () => {
+        const last = zoom;
+        zoom = await preview(page).getAttribute('data-zoom');
+        return last === zoom;
+      })
+      .toBe(true);
     const frame = await renderFrame(page);
     const place = () => frame.evaluate(() => document.getElementById('canvas')?.style.transform);
     const before = await place();
@@ -239,6 +250,25 @@ test.describe('a diagram opens fitted', () => {
     await expect(preview(page)).toHaveAttribute('data-zoom', zoom ?? '');
     expect(await place()).toBe(before);
   });
+});
+
+test('a wide diagram opens fitted, though the blank editor was still being drawn when it came', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The editor starts on a blank diagram and draws it while the addressed one loads: that first
+  // drawing may arrive after the wide one has opened, and must not take its fitted placement.
+  const wide = conversation(8, 8);
+  await openSavedDiagram(page, wide);
+  // Fitted to the width: every participant in view (the pinned headers' copies are not drawn).
+  await expect
+    .poll(async () => {
+      const { width, boxes } = await participantBoxes(page);
+      const drawn = boxes.filter((box) => box.right > box.left);
+      return drawn.length === 8 && drawn.every((box) => box.left >= 0 && box.right <= width);
+    })
+    .toBe(true);
+  expect(Number(await preview(page).getAttribute('data-zoom'))).toBeLessThan(1);
 });
 
 test.describe('the drawing opens clear of the zoom toolbar', () => {

@@ -104,8 +104,19 @@ function buildHeaders() {
  */
 const ERROR_GRAPHIC_WIDTH_PX = 360;
 
-/** Puts `markup` on screen and fits the view to it; returns the drawing's natural size. */
-function show(markup: string, isError = false) {
+/**
+ * The newest render request received, and the newest one received before another diagram was
+ * opened (a restart): a drawing answering one of those is the last diagram's, still on its way,
+ * and must not take the fitted placement meant for the new diagram's first drawing.
+ */
+let newestRequestSeq = 0;
+let seqBeforeRestart = 0;
+
+/**
+ * Puts `markup` (drawn for request `seq`) on screen, where the view has it; returns the drawing's
+ * natural size.
+ */
+function show(markup: string, seq: number, isError = false) {
   // One synchronous swap: the old drawing stays until the new one is ready, and the view
   // (pan and zoom) is kept, so typing never makes the preview jump or flash.
   const svg = showDrawing(canvas, markup, (drawing) => {
@@ -118,7 +129,7 @@ function show(markup: string, isError = false) {
   const size = svg
     ? { width: parseFloat(svg.style.width) || 0, height: parseFloat(svg.style.height) || 0 }
     : { width: 0, height: 0 };
-  view.setContent(size.width, size.height);
+  view.setContent(size.width, size.height, seq > seqBeforeRestart);
   return size;
 }
 
@@ -194,7 +205,7 @@ function sendMarkup() {
   owedMarkup = null;
   const markup = result.svg;
   if (!keepLastGood && !sanitizedAsDrawn(result.drawnSvg, markup)) {
-    shownSize = show(markup, result.status === 'error');
+    shownSize = show(markup, seq, result.status === 'error');
     decorate(drawnText);
   }
   const svgBytes = utf8.encode(markup).buffer;
@@ -225,14 +236,14 @@ async function renderAndShow(request: RenderRequest) {
       setStale(false);
       goodOnScreen = false;
       stage.dataset.status = 'error';
-      shownSize = show(result.drawnSvg, true);
+      shownSize = show(result.drawnSvg, request.seq, true);
       decorate('');
     }, ERROR_AFTER_PAUSE_MS);
   } else {
     setStale(false);
     stage.dataset.status = result.status;
     goodOnScreen = result.status !== 'error';
-    shownSize = show(result.drawnSvg, result.status === 'error');
+    shownSize = show(result.drawnSvg, request.seq, result.status === 'error');
     // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
     clearTimeout(headerTimer);
     headerTimer = window.setTimeout(buildHeaders, PREVIEW_RESCROLL_AFTER_CHANGE_MS);
@@ -302,6 +313,7 @@ window.addEventListener('message', (event) => {
   if (isRenderRequest(data)) {
     // More typing: an error graphic still waiting for a pause waits again.
     cancelPendingError();
+    newestRequestSeq = Math.max(newestRequestSeq, data.seq);
     queue.submit(data);
   } else if (isMarkupRequest(data)) {
     // Export waits: the drawing on screen is sent now (a drawing already sent has arrived or is
@@ -310,7 +322,11 @@ window.addEventListener('message', (event) => {
   } else if (isZoomRequest(data)) view.zoomTo(data.zoom);
   else if (isViewCommand(data)) {
     if (data.command === 'fit') view.fit();
-    else if (data.command === 'restart') view.restart();
+    else if (data.command === 'restart') {
+      // Messages arrive in order: every request of the last diagram has arrived by now.
+      seqBeforeRestart = newestRequestSeq;
+      view.restart();
+    }
     else view.reset();
   } else if (isHighlightRequest(data)) {
     link.highlight(data.line, data.follow ?? false);

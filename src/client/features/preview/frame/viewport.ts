@@ -49,13 +49,19 @@ export class Viewport {
   /**
    * A new drawing: the first one (of the frame, or since `restart`) is placed fitted to the
    * width, top-aligned; later ones keep the view (typing), whatever zoom and pan the user chose.
+   * `ofThisDiagram` false: a drawing of the diagram open before the restart, still on its way,
+   * which leaves the fitted placement to the new diagram's first drawing.
    */
-  setContent(width: number, height: number): void {
-    const first = this.width === 0 || this.placeNext;
+  setContent(width: number, height: number, ofThisDiagram = true): void {
+    const first = this.width === 0 || (this.placeNext && ofThisDiagram);
+    const stillToPlace = this.placeNext && !ofThisDiagram;
     this.width = width;
     this.height = height;
     if (first) this.fitWidth();
     else this.schedule();
+    // The frame's very first drawing is placed, but if it is the last diagram's, the new
+    // diagram's first drawing is placed fitted all the same.
+    if (stillToPlace) this.placeNext = true;
   }
 
   /**
