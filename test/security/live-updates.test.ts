@@ -116,6 +116,10 @@ describeEach(backends, 'live updates on $name', ({ name }) => {
         'three refusals',
         30_000,
       );
+      // Each for what it is: a refused update never passes for a viewer's edit.
+      expect(
+        attacker.messages.filter((m) => m.type === 'refused' && m.reason !== 'invalid'),
+      ).toEqual([]);
       const fresh = await open(id);
       expect([...fresh.doc.share.keys()].sort()).toEqual(['content', LIVE_META].sort());
       expect([...fresh.doc.getMap(LIVE_META).keys()]).toEqual(['title']);

@@ -80,6 +80,14 @@ export function createLiveServer(
    * waits here; otherwise its version would miss that edit.
    */
   const lastUpdate = new WeakMap<Connection, Promise<void>>();
+  /**
+   * Per connection: refused updates whose skip is under way. Hocuspocus skips an update of a
+   * read-only connection, so a refused one is skipped by making its connection read-only until
+   * it has passed; meanwhile that flag says nothing of the connection's role, and the next
+   * frame (an edit, a Save) must not be taken for a viewer's.
+   */
+  const skipping = new WeakMap<Connection, number>();
+  const readOnly = (connection: Connection) => connection.readOnly && !skipping.has(connection);
 
   /**
    * Per document: the update being handled (checked, written, applied) and those waiting. One
@@ -242,7 +250,7 @@ export function createLiveServer(
       if (frame.kind !== 'update') return;
       // The connection's own context: revocation changes its role while it is open.
       const live = contextOf(connection.context ?? context);
-      if (connection.readOnly || !can(live.role, 'edit') || diagramIdOf(document.name) === null) {
+      if (readOnly(connection) || !can(live.role, 'edit') || diagramIdOf(document.name) === null) {
         if (!holdsUpdate(document, frame.update))
           send(connection, { type: 'refused', reason: 'read-only' });
         return;
@@ -273,7 +281,11 @@ export function createLiveServer(
         send(connection, { type: 'refused', reason });
         // Hocuspocus skips (and does not acknowledge) updates of a read-only connection.
         connection.readOnly = true;
+        skipping.set(connection, (skipping.get(connection) ?? 0) + 1);
         applied(() => {
+          const left = (skipping.get(connection) ?? 1) - 1;
+          if (left > 0) return void skipping.set(connection, left);
+          skipping.delete(connection);
           connection.readOnly = !can(contextOf(connection.context).role, 'edit');
         });
         return;
@@ -322,7 +334,8 @@ export function createLiveServer(
       } catch {
         return;
       }
-      if (!liveClientMessage.safeParse(parsed).success || connection.readOnly) return;
+      if (!liveClientMessage.safeParse(parsed).success) return;
+      if (readOnly(connection) || !can(contextOf(connection.context).role, 'edit')) return;
       await lastUpdate.get(connection);
       await saveSoon(document, contextOf(connection.context).user?.id ?? null);
     },
