@@ -326,8 +326,7 @@ window.addEventListener('message', (event) => {
       // Messages arrive in order: every request of the last diagram has arrived by now.
       seqBeforeRestart = newestRequestSeq;
       view.restart();
-    }
-    else view.reset();
+    } else view.reset();
   } else if (isHighlightRequest(data)) {
     link.highlight(data.line, data.follow ?? false);
   } else if (isPresentRequest(data)) {
