@@ -1,5 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button, type ButtonProps } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 
 const TONES = {
   /** News the user may act on (others' changes since a visit). */
@@ -11,8 +13,12 @@ const TONES = {
   },
 } as const;
 
-/** A banner's buttons: 44 px targets on phones. */
-export const BANNER_ACTION = 'max-md:min-h-11 max-md:min-w-11';
+/** A banner's button: small, and a 44 px target on phones. */
+export function BannerAction({ className, ...props }: Omit<ButtonProps, 'size'>) {
+  return (
+    <Button size="sm" className={cn('max-md:min-h-11 max-md:min-w-11', className)} {...props} />
+  );
+}
 
 /**
  * A strip across the top of the editor that offers something and never takes focus: an alert

@@ -1,6 +1,5 @@
 import { History } from 'lucide-react';
-import { Banner, BANNER_ACTION } from '@/components/Banner';
-import { Button } from '@/components/ui/button';
+import { Banner, BannerAction } from '@/components/Banner';
 import { SAVING_COPY, SAVING_TESTIDS } from '@/diagram/saving/copy';
 import type { Backup } from '@/diagram/saving/unsavedBackup';
 
@@ -23,23 +22,12 @@ export function RestoreBanner({
       <span className="min-w-[12rem] flex-1">
         {SAVING_COPY.restoreBody(timeFormat.format(backup.at))}
       </span>
-      <Button
-        size="sm"
-        onClick={onRestore}
-        data-testid={SAVING_TESTIDS.restore}
-        className={BANNER_ACTION}
-      >
+      <BannerAction onClick={onRestore} data-testid={SAVING_TESTIDS.restore}>
         {SAVING_COPY.restore}
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={onDiscard}
-        data-testid={SAVING_TESTIDS.discard}
-        className={BANNER_ACTION}
-      >
+      </BannerAction>
+      <BannerAction variant="ghost" onClick={onDiscard} data-testid={SAVING_TESTIDS.discard}>
         {SAVING_COPY.discard}
-      </Button>
+      </BannerAction>
     </Banner>
   );
 }
