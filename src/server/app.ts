@@ -23,7 +23,7 @@ import { frameworkErrors, installErrorHandler } from './error-handler.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
 import { logRequests } from './logging/request-log.js';
-import { failedAuthGuard, shareLookupLimit } from './limits/address-limits.js';
+import { failedAuthGuard, shareLookupLimit, tokenLimit } from './limits/address-limits.js';
 import {
   capConnectionsPerAddress,
   DEFAULT_CONNECTION_LIMITS,
@@ -91,7 +91,7 @@ export interface AppDeps {
 export interface AppLimits {
   /** Public-link look-ups per client address per minute (slows token guessing). */
   shareLookupsPerMinute: number;
-  /** Public API calls (renders, diagram creations) per API token per minute. */
+  /** Public API calls (/api/v1 and /mcp together) per API token per minute. */
   apiCallsPerMinute: number;
   /** Sign-in requests per client address per minute, on each sign-in route. */
   signInsPerMinute: number;
@@ -203,7 +203,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     tokens,
     siteOrigin,
-    perMinute: limits.apiCallsPerMinute,
+    perToken: tokenLimit(app, limits.apiCallsPerMinute),
     failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),
     renderer,
     writer,

@@ -1,9 +1,11 @@
 /**
- * Limits per client address that span several routes, on the same counter store as the route
- * limits (Redis, PostgreSQL or memory). @fastify/rate-limit counts each route's limit apart, so
- * a bucket several routes share is made once here and handed to each of them.
+ * Limits that span several routes (per client address, per API token), on the same counter
+ * store as the route limits (Redis, PostgreSQL or memory). @fastify/rate-limit counts each
+ * route's limit apart, so a bucket several routes share is made once here and handed to each of
+ * them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { bearerKey } from '../api-tokens/bearer.js';
 import { AppError } from '../errors.js';
 
 const MINUTE = 60_000;
@@ -17,6 +19,19 @@ export function shareLookupLimit(app: FastifyInstance, perMinute: number): onReq
     max: perMinute,
     timeWindow: MINUTE,
     keyGenerator: (request) => `share-lookup:${request.ip}`,
+  });
+}
+
+/**
+ * One bucket per API token for every /api/v1 route and /mcp: the documented calls a minute are
+ * a token's, whichever routes it spreads them over. Keyed by the token's hash (an address when a
+ * call has no token, which is answered 401 anyway).
+ */
+export function tokenLimit(app: FastifyInstance, perMinute: number): onRequestHookHandler {
+  return app.rateLimit({
+    max: perMinute,
+    timeWindow: MINUTE,
+    keyGenerator: (request) => `api-token:${bearerKey(request)}`,
   });
 }
 

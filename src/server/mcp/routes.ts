@@ -6,7 +6,7 @@
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { rateLimitPerToken, tokenUserOf, type PublicApiDeps } from '../public-api/common.js';
+import { limitedPerToken, tokenUserOf, type PublicApiDeps } from '../public-api/common.js';
 import type { ApiOperations } from '../public-api/operations.js';
 import { badRequest, GENERIC_500 } from '../errors.js';
 import { inProcessBackend } from './in-process.js';
@@ -35,7 +35,7 @@ export function mcpRoutes(app: FastifyInstance, deps: PublicApiDeps, operations:
 
   app.post(
     MCP_PATH,
-    { config: rateLimitPerToken(deps.perMinute), schema: { hide: true } },
+    { ...limitedPerToken(deps), schema: { hide: true } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const user = await tokenUser(request, reply);
       if (Array.isArray(request.body)) throw badRequest(MCP_ONE_MESSAGE);

@@ -1,7 +1,7 @@
 /** What every /api/v1 route file shares: its dependencies, the per-token limit and the error answers. */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { errorBodySchema, type User } from '../../shared/schemas.js';
-import { bearerKey, requireTokenUser } from '../api-tokens/bearer.js';
+import { requireTokenUser } from '../api-tokens/bearer.js';
 import type { ApiTokensStore } from '../api-tokens/store.js';
 import type { Db } from '../db/client.js';
 import type { FailedAuthGuard } from '../limits/address-limits.js';
@@ -11,8 +11,8 @@ export interface PublicApiDeps {
   tokens: ApiTokensStore;
   /** Where links point: PUBLIC_URL, else the address the server was started for. */
   siteOrigin: string;
-  /** Calls per token per minute, for each /api/v1 call. */
-  perMinute: number;
+  /** The per-token call limit, one bucket for every /api/v1 route and /mcp (limits/). */
+  perToken: onRequestHookHandler;
   /** Invalid tokens per client address. */
   failedAuths: FailedAuthGuard;
 }
@@ -23,8 +23,9 @@ export const tokenUserOf =
   (request: FastifyRequest, reply: FastifyReply): Promise<User> =>
     requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
 
-export const rateLimitPerToken = (perMinute: number) => ({
-  rateLimit: { max: perMinute, timeWindow: 60_000, keyGenerator: bearerKey },
+/** The options every token route starts with: the token's one bucket of calls. */
+export const limitedPerToken = (deps: Pick<PublicApiDeps, 'perToken'>) => ({
+  onRequest: deps.perToken,
 });
 
 export const errorResponses = {

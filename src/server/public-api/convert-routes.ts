@@ -5,7 +5,7 @@ import { convertBody, errorBodySchema } from '../../shared/schemas.js';
 import type { Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
 import { sendText } from '../text-render/send-text.js';
-import { errorResponses, rateLimitPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
 import { convertRequestOf, renderCallerOf } from './operations.js';
 
 export function convertApiRoutes(
@@ -18,7 +18,7 @@ export function convertApiRoutes(
   routes.post(
     '/api/v1/convert',
     {
-      config: rateLimitPerToken(deps.perMinute),
+      ...limitedPerToken(deps),
       schema: {
         summary: 'Convert diagram text to an image',
         description:

@@ -16,7 +16,7 @@ import {
   folderSchema,
   idParams,
 } from '../../shared/schemas.js';
-import { errorResponses, rateLimitPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
 import type { ApiOperations } from './operations.js';
 
 const notFoundAnswer = errorBodySchema.describe(
@@ -29,7 +29,7 @@ export function diagramApiRoutes(
   operations: ApiOperations,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const common = { config: rateLimitPerToken(deps.perMinute) };
+  const common = limitedPerToken(deps);
   const tokenUser = tokenUserOf(deps);
 
   routes.get(

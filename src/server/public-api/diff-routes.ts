@@ -6,7 +6,7 @@ import { errorBodySchema, idParams } from '../../shared/schemas.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
 import type { Renderer } from '../render/renderer.js';
 import { versionDiffs } from '../versions/diff.js';
-import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
 
 export function diffApiRoutes(
   app: FastifyInstance,
@@ -18,7 +18,7 @@ export function diffApiRoutes(
   routes.get(
     '/api/v1/diagrams/:id/diff',
     {
-      config: rateLimitPerToken(deps.perMinute),
+      ...limitedPerToken(deps),
       schema: {
         summary: 'What changed between two versions',
         description:

@@ -22,7 +22,7 @@ import { diagramWriter } from '../diagrams/writer.js';
 import { AppError, badRequest, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import { errorResponses, rateLimitPerToken, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
 
 const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
 export const TRACE_TOO_LARGE = `The trace file is larger than ${MB} MB; export one trace, or fewer spans.`;
@@ -102,7 +102,7 @@ export async function traceImportApiRoutes(
     routes.post(
       '/api/v1/import/trace',
       {
-        config: rateLimitPerToken(deps.perMinute),
+        ...limitedPerToken(deps),
         bodyLimit: TRACE_FILE_MAX_BYTES,
         schema: {
           summary: 'Import a trace as a sequence diagram',
