@@ -52,6 +52,29 @@ export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 /** Largest awareness (presence) state of one client, in bytes of JSON. */
 export const AWARENESS_STATE_MAX = 4096;
 
+/** A Yjs id (client and clock) as JSON: whole numbers in Yjs's own ranges. */
+const yjsId = z
+  .object({
+    client: z.number().int().min(0).max(0xffffffff),
+    clock: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  })
+  .strict();
+
+/**
+ * A place in the diagram's text as y-codemirror.next sends it: a Y.RelativePosition in the
+ * `content` root type (JSON of the object: every field present). Every other client hands it to
+ * Yjs as it is, so anything else (a missing `item`, another root type's name, which Yjs would
+ * create) is refused: one malformed cursor would switch off everyone's remote cursors.
+ */
+const textPosition = z
+  .object({
+    type: z.null(),
+    tname: z.literal(LIVE_TEXT),
+    item: yjsId.nullable(),
+    assoc: z.number().int().min(-1).max(1),
+  })
+  .strict();
+
 /**
  * What a client may put in its awareness: who it is (the server overwrites `id`, `name` and
  * `role` from the session) and its cursor (y-codemirror.next's relative positions).
@@ -68,14 +91,7 @@ export const awarenessState = z
       })
       .strict()
       .optional(),
-    cursor: z
-      .object({
-        anchor: z.record(z.string(), z.unknown()),
-        head: z.record(z.string(), z.unknown()),
-      })
-      .strict()
-      .nullable()
-      .optional(),
+    cursor: z.object({ anchor: textPosition, head: textPosition }).strict().nullable().optional(),
   })
   .strict();
 export type AwarenessState = z.infer<typeof awarenessState>;

@@ -6,7 +6,7 @@
  */
 import * as encoding from 'lib0/encoding';
 import { beforeAll, expect, it } from 'vitest';
-import { AWARENESS_STATE_MAX, diagramDocName } from '../../shared/live.js';
+import { AWARENESS_STATE_MAX, diagramDocName, LIVE_TEXT } from '../../shared/live.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { useLiveWorld } from '../../../test/support/live-world.js';
 import { until, type LiveClient } from '../../../test/support/live-client.js';
@@ -89,6 +89,8 @@ describeEach(testDatabases, 'live presence on $name', ({ open }) => {
     ada.provider.setAwarenessField('user', user(ownerId, 'Ada', 'owner'));
     await until(() => seen(watcher, ada)?.user !== undefined, "Ada's presence");
     const fine = JSON.stringify({ user: user(editorId, 'Bob', 'editor') });
+    // A cursor as y-codemirror.next sends it (a Y.RelativePosition's JSON).
+    const textStart = { type: null, tname: LIVE_TEXT, item: null, assoc: 0 };
     const cases = {
       'too large': JSON.stringify({
         user: user(editorId, 'x'.repeat(AWARENESS_STATE_MAX), 'editor'),
@@ -99,6 +101,14 @@ describeEach(testDatabases, 'live presence on $name', ({ open }) => {
       }),
       'an unknown field': JSON.stringify({ user: user(editorId, 'Bob', 'editor'), html: '<b>' }),
       "another client's id": fine,
+      // Read by every other editor as a Yjs position: one without its fields breaks their cursors.
+      'a cursor end without a position': JSON.stringify({
+        user: user(editorId, 'Bob', 'editor'),
+        cursor: { anchor: textStart, head: {} },
+      }),
+      'a cursor in another root type (Yjs would create it)': JSON.stringify({
+        cursor: { anchor: textStart, head: { ...textStart, tname: 'junk' } },
+      }),
     };
     for (const [what, state] of Object.entries(cases)) {
       const bob = live(editor);
@@ -121,7 +131,11 @@ describeEach(testDatabases, 'live presence on $name', ({ open }) => {
     // A well-formed state of one's own goes through.
     const bob = live(editor);
     await bob.synced;
-    bob.sendRaw(awarenessFrame(bob.doc.clientID, fine));
+    const withCursor = JSON.stringify({
+      user: user(editorId, 'Bob', 'editor'),
+      cursor: { anchor: textStart, head: textStart },
+    });
+    bob.sendRaw(awarenessFrame(bob.doc.clientID, withCursor));
     await until(() => seen(watcher, bob)?.user?.name === 'Bob', "Bob's own presence");
     expect(bob.closed).toBe(false);
   });
