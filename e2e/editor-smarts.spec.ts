@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { EditorPage } from './support/editorPage';
+import { signInLocally, uniqueLogin } from './support/signIn';
 
 const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
 const line = (page: Page, number: number) => page.locator('.cm-line').nth(number - 1);
@@ -107,6 +109,55 @@ test.describe('an editor that knows sequence diagrams', () => {
     await expect(options.first()).toContainText('->>');
     await expect(options.first()).toContainText('Solid line with arrowhead');
     await expect(editor.saveYourWork).toBeHidden();
+  });
+
+  test('Enter at the end of a word the list would only repeat starts a new line', async ({
+    page,
+  }) => {
+    // Signed in: no 'Save Your Work' nudge, so every line can be typed key by key, at a
+    // person's pace (about 90 keys and six pauses).
+    test.slow();
+    await signInLocally(page, `${uniqueLogin('enter')}@example.test`);
+    const start = [
+      'sequenceDiagram',
+      '    participant Api',
+      '    participant Stripe',
+      '    classDef external fill:#fef3c7',
+      '',
+    ].join('\n');
+    const created = await page.request.post('/api/diagrams', {
+      data: { title: 'Enter', content: start },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    await page.goto(`/?diagramId=${id}`);
+    await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');
+    await expect.poll(() => editor.text()).toBe(start);
+    await editor.focusEnd();
+    const lines = [
+      'activate Api',
+      'deactivate Api',
+      'Note over Api',
+      'Api->>Stripe',
+      'Stripe-->>Api',
+      'class Stripe external',
+    ];
+    for (const typed of lines) {
+      // A person's pace: the list opens and has been seen when Enter comes.
+      await page.keyboard.type(typed, { delay: 60 });
+      await page.waitForTimeout(COMPLETION_INTERACTION_DELAY_MS + 150);
+      await page.keyboard.press('Enter');
+    }
+    await expect
+      .poll(async () => (await editor.text()).split('\n').map((text) => text.trim()))
+      .toEqual([
+        ...start
+          .split('\n')
+          .slice(0, -1)
+          .map((text) => text.trim()),
+        ...lines,
+        '',
+      ]);
   });
 
   test('a click on a message in the drawing puts the cursor on its line', async ({ page }) => {

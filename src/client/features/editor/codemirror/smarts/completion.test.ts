@@ -1,7 +1,7 @@
 import { CompletionContext } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import { diagramCompletion } from './completion';
+import { diagramCompletion, takingChangesNothing } from './completion';
 
 /** The labels offered with the cursor at `¦` in `text`, and what they would replace. */
 function offered(text: string, explicit = false) {
@@ -69,5 +69,49 @@ describe('diagramCompletion', () => {
       'Stop',
     ]);
     expect(offered('classDiagram\n  Animal <|-- Duck\n  D¦')?.labels).toEqual(['Animal', 'Duck']);
+  });
+
+  it('stops offering a list once the word typed is one of its options', () => {
+    const stillValid = (text: string, typed: string) => {
+      const pos = text.indexOf('¦');
+      const state = EditorState.create({ doc: text.replace('¦', '') });
+      const result = diagramCompletion(new CompletionContext(state, pos, false));
+      const validFor = result?.validFor;
+      if (typeof validFor !== 'function') throw new Error('expected a validFor function');
+      return validFor(typed, result!.from, pos, state);
+    };
+    const styled = `${SEQ}  classDef external fill:#fef3c7\n`;
+    // Typed on from `B`: the list of names stays while the word is part of a name…
+    expect(stillValid(`${SEQ}  deactivate B¦`, 'Bo')).toBe(true);
+    // …and is asked again once the word is a whole name, which then is not offered.
+    expect(stillValid(`${SEQ}  deactivate B¦`, 'Bob')).toBe(false);
+    expect(offered(`${SEQ}  deactivate Bob¦`)?.labels).toEqual(['Alice']);
+    expect(stillValid(`${styled}  class Bob e¦`, 'external')).toBe(false);
+    expect(offered(`${SEQ}  en¦`)?.labels).toContain('end');
+    expect(offered(`${SEQ}  end¦`)?.labels ?? []).not.toContain('end');
+  });
+});
+
+describe('takingChangesNothing', () => {
+  const at = (text: string) => {
+    const pos = text.indexOf('¦');
+    return EditorState.create({
+      doc: text.replace('¦', ''),
+      selection: { anchor: pos },
+    });
+  };
+  it.each([
+    ['  activate Api¦', 'Api', true],
+    ['  Note over Api¦', 'Api', true],
+    ['  Api->>Stripe¦', 'Stripe', true],
+    ['  Stripe-->>Api¦', 'Api', true],
+    ['  class Stripe external¦', 'external', true],
+    ['  Alice ->>¦', '->>', true],
+    ['  activate Ap¦', 'Api', false],
+    ['  activate MyApi¦', 'Api', false],
+    ['  Alice -->>¦', '->>', false],
+    ['  Alice --¦', '--x', false],
+  ])('%s with %s: %s', (text, label, expected) => {
+    expect(takingChangesNothing(at(text), { label })).toBe(expected);
   });
 });

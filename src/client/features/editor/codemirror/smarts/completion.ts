@@ -6,11 +6,15 @@
  */
 import {
   autocompletion,
+  closeCompletion,
+  completionStatus,
+  selectedCompletion,
   type Completion,
   type CompletionContext,
   type CompletionResult,
 } from '@codemirror/autocomplete';
-import type { Extension, Text } from '@codemirror/state';
+import { Prec, type EditorState, type Extension, type Text } from '@codemirror/state';
+import { keymap, type EditorView } from '@codemirror/view';
 import { classNames, flowchartIds } from '@shared/diagram-text/ids';
 import { diagramFamily, type Family } from '@shared/diagram-text/kind';
 import { participantsOf, readSequence, STYLE_KEYWORDS } from '@shared/diagram-text/sequence';
@@ -167,15 +171,12 @@ function sequenceCompletion(
   const from = word?.from ?? context.pos;
   const typed = word?.text ?? '';
   const head = before.slice(0, before.length - typed.length);
-  const participants = () => ({ from, options: nameOptions(namesNow(), typed), validFor: /^\w*$/ });
+  const participants = () => offer(from, nameOptions(namesNow(), typed));
 
   if (/^\s*$/.test(head)) {
     if (typed === '' && !context.explicit) return null;
-    return {
-      from,
-      options: [...keywordOptions, ...nameOptions(namesNow(), typed)],
-      validFor: /^\w*$/,
-    };
+    const keywords = keywordOptions.filter((option) => option.label !== typed);
+    return offer(from, [...keywords, ...nameOptions(namesNow(), typed)]);
   }
   const slot = styleSlot(head);
   if (slot === 'participant') return participants();
@@ -183,7 +184,7 @@ function sequenceCompletion(
     const options = classesOf(context.state.doc)
       .filter((name) => name !== typed)
       .map((label) => ({ label, type: 'class' }));
-    return { from, options, validFor: /^\w*$/ };
+    return offer(from, options);
   }
   if (slot === 'none') return null;
   if (/^\s*(?:activate|deactivate|destroy|create\s+(?:participant|actor))\s+$/i.test(head)) {
@@ -223,13 +224,42 @@ export function diagramCompletion(context: CompletionContext): CompletionResult 
   if (family !== 'flowchart' && family !== 'class') return null;
   const word = context.matchBefore(/\w+/);
   if (!word && !context.explicit) return null;
-  return {
-    from: word?.from ?? context.pos,
-    options: nameOptions(namesOf(doc, family), word?.text ?? ''),
-    validFor: /^\w*$/,
-  };
+  return offer(word?.from ?? context.pos, nameOptions(namesOf(doc, family), word?.text ?? ''));
+}
+
+/**
+ * Options for the word at `from`, kept while typing goes on in the word but not once it is one
+ * of them: the list is then asked again, and offers what is already typed no more.
+ */
+function offer(from: number, options: Completion[]): CompletionResult {
+  const labels = new Set(options.map((option) => option.label));
+  return { from, options, validFor: (text) => /^\w*$/.test(text) && !labels.has(text) };
+}
+
+/** Whether taking `option` would leave the text as it is: it is typed already before the cursor. */
+export function takingChangesNothing(state: EditorState, option: Completion): boolean {
+  const { empty, head } = state.selection.main;
+  const label = option.label;
+  if (!empty || option.apply !== undefined || head < label.length) return false;
+  if (state.sliceDoc(head - label.length, head) !== label) return false;
+  // …and is the whole word (or arrow) there, not the end of a longer one.
+  const before = state.sliceDoc(head - label.length - 1, head - label.length);
+  return /^\w/.test(label) ? !/\w/.test(before) : !ARROW_CHARS.has(before);
+}
+
+/**
+ * Enter on an option that is already typed is a new line: accepting it would change nothing, and
+ * the newline the person meant would be lost (the next line joined to this one).
+ */
+function enterWhenNothingToTake(view: EditorView): boolean {
+  const option = completionStatus(view.state) === 'active' && selectedCompletion(view.state);
+  if (option && takingChangesNothing(view.state, option)) closeCompletion(view);
+  return false; // the next Enter binding runs: completion's (if still open) or a new line
 }
 
 export function completion(): Extension {
-  return autocompletion({ override: [diagramCompletion], icons: false });
+  return [
+    Prec.highest(keymap.of([{ key: 'Enter', run: enterWhenNothingToTake }])),
+    autocompletion({ override: [diagramCompletion], icons: false }),
+  ];
 }
