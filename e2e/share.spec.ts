@@ -71,10 +71,19 @@ test.describe('public links (OIDC sign-in)', () => {
     const share = await openShare(page);
     await expect(share.getByTestId(SHARE_TESTIDS.unsavedNote)).toBeVisible();
     await expect(share.getByTestId(SHARE_TESTIDS.privateHint)).toHaveText(SHARE_TEXT.privateHint);
-    await share.getByRole('switch', { name: SHARE_TEXT.makePublic }).click();
+    const publicSwitch = share.getByRole('switch', { name: SHARE_TEXT.makePublic });
+    await publicSwitch.click();
     const linkField = share.getByTestId(SHARE_TESTIDS.link);
     await expect(linkField).toHaveValue(new RegExp(`^${OIDC_APP}/d/[A-Za-z0-9_-]{20,}$`));
     await expect(share.getByTestId(SHARE_TESTIDS.unsavedNote)).toHaveCount(0);
+    // Who can open it says what the link does, never "only you" beside a public link.
+    const noPeople = share.getByTestId(SHARE_TESTIDS.noPeople);
+    await expect(noPeople).toHaveText(SHARE_COPY.noPeoplePublic);
+    await publicSwitch.click();
+    await expect(noPeople).toHaveText(SHARE_COPY.noPeople);
+    await publicSwitch.click();
+    await expect(linkField).toHaveValue(new RegExp(`^${OIDC_APP}/d/[A-Za-z0-9_-]{20,}$`));
+    await expect(noPeople).toHaveText(SHARE_COPY.noPeoplePublic);
     const link = await linkField.inputValue();
 
     const copy = share.getByTestId(SHARE_TESTIDS.copyLink);
@@ -204,10 +213,17 @@ test.describe('collaborators (local sign-in)', () => {
     await expect(row(emails.viewer)).toHaveAttribute('data-role', 'editor');
     await chooseRole(owner.page, share.getByLabel(SHARE_COPY.roleOf(emails.viewer)), 'viewer');
     await expect(row(emails.viewer)).toHaveAttribute('data-role', 'viewer');
+    // The editor's address of the diagram, for the people it is shared with.
+    await owner.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await share.getByTestId(SHARE_TESTIDS.copyEditorLink).click();
+    await expect(toast(owner.page)).toContainText(SHARE_TEXT.editorLinkCopied);
+    const editorLink = await owner.page.evaluate(() => navigator.clipboard.readText());
+    expect(editorLink).toBe(`${LOCAL_APP}/?diagramId=${id}`);
     await closeDialog(owner.page);
 
-    // The editor edits and saves.
-    const edEditor = await openDiagram(ed.page, id);
+    // The editor follows that link, edits and saves.
+    await ed.page.goto(editorLink);
+    const edEditor = await signedInEditor(ed.page);
     await expect(edEditor.title).toHaveValue(title);
     await expect(ed.page.getByTestId(SHARE_TESTIDS.accessBadge)).toHaveText(
       'Shared by Olive Owner · can edit',
@@ -222,6 +238,7 @@ test.describe('collaborators (local sign-in)', () => {
     const edShare = await openShare(ed.page);
     await expect(edShare.getByTestId(SHARE_TESTIDS.ownerOnly)).toContainText('Olive Owner');
     await expect(edShare.getByRole('switch')).toHaveCount(0);
+    await expect(edShare.getByTestId(SHARE_TESTIDS.copyEditorLink)).toBeVisible();
     await closeDialog(ed.page);
 
     // The viewer reads only; Save makes their own copy.

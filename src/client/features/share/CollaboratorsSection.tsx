@@ -6,6 +6,7 @@ import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
 import { SHARE_COPY, SHARE_TESTIDS } from './copy';
 import { CollaboratorRow, Initial } from './CollaboratorRow';
+import { EditorLinkButton } from './EditorLinkButton';
 import { RoleSelect } from './RoleSelect';
 
 interface CollaboratorsSectionProps {
@@ -14,10 +15,17 @@ interface CollaboratorsSectionProps {
   owner: { name: string; email: string | null };
   /** Saves a never-saved diagram first; the id to share, or null when saving failed. */
   ensureSaved: () => Promise<number | null>;
+  /** The public link is on: the diagram is not only its owner's to open. */
+  isPublic: boolean;
 }
 
 /** People with access: list with roles, add by e-mail and role, change a role, remove. */
-export function CollaboratorsSection({ diagramId, owner, ensureSaved }: CollaboratorsSectionProps) {
+export function CollaboratorsSection({
+  diagramId,
+  owner,
+  ensureSaved,
+  isPublic,
+}: CollaboratorsSectionProps) {
   const list = useCollaborators(diagramId);
   const add = useAddCollaborator();
   const remove = useRemoveCollaborator();
@@ -122,8 +130,11 @@ export function CollaboratorsSection({ diagramId, owner, ensureSaved }: Collabor
         ))}
       </ul>
       {list.isSuccess && people.length === 0 && (
-        <p className="-mt-2 text-xs text-muted-foreground">{SHARE_COPY.noPeople}</p>
+        <p className="-mt-2 text-xs text-muted-foreground" data-testid={SHARE_TESTIDS.noPeople}>
+          {isPublic ? SHARE_COPY.noPeoplePublic : SHARE_COPY.noPeople}
+        </p>
       )}
+      {people.length > 0 && <EditorLinkButton diagramId={diagramId} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { ShieldCheck } from 'lucide-react';
 import type { CollaboratorRole } from '@shared/schemas';
 import { SHARE_COPY, SHARE_TESTIDS } from './copy';
+import { EditorLinkButton } from './EditorLinkButton';
 import type { LostAccess } from '@/diagram/saving/serverState';
 import { useOwnerName } from './useOwnerName';
 import { useSharedAccessCheck } from './useSharedAccessCheck';
@@ -25,6 +26,9 @@ export function OwnerOnlyNotice({ diagramId, role, onAccessLost }: OwnerOnlyNoti
       <div className="grid gap-1 text-sm">
         <p className="font-medium">{SHARE_COPY.sharedBy(owner, role)}</p>
         <p className="text-muted-foreground">{SHARE_COPY.ownerOnly(owner)}</p>
+        <div className="mt-2">
+          <EditorLinkButton diagramId={diagramId} />
+        </div>
       </div>
     </div>
   );

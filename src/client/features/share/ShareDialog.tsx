@@ -90,7 +90,12 @@ export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogPro
             busy={busy}
             onPublicChange={(next) => void onPublicChange(next)}
           />
-          <CollaboratorsSection diagramId={id} owner={user} ensureSaved={ensureSaved} />
+          <CollaboratorsSection
+            diagramId={id}
+            owner={user}
+            ensureSaved={ensureSaved}
+            isPublic={isPublic}
+          />
         </>
       ) : (
         <OwnerOnlyNotice diagramId={id} role={access} onAccessLost={onAccessLost} />

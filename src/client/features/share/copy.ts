@@ -8,6 +8,8 @@ export const SHARE_TEXT = {
   // Spec §8 toasts.
   linkCopied: 'Share link copied to clipboard',
   linkCopyFailed: 'Failed to copy share link',
+  // Ours, in the spec's words for the public link.
+  editorLinkCopied: 'Editor link copied to clipboard',
   error: 'Error',
   notFound: 'Diagram not found',
 } as const;
@@ -24,6 +26,9 @@ export const SHARE_COPY = {
   owner: 'Owner',
   you: 'You',
   noPeople: 'Only you can open this diagram.',
+  copyEditorLink: 'Copy editor link',
+  editorLinkHint: 'Opens this diagram in the editor for you and the people it is shared with.',
+  noPeoplePublic: 'No one is invited yet; anyone with the public link can view it.',
   emailLabel: 'E-mail address',
   emailPlaceholder: 'name@example.com',
   roleLabel: 'Role',
@@ -57,14 +62,21 @@ export function shareUrl(token: string, origin = window.location.origin): string
   return `${origin}/d/${token}`;
 }
 
+/** The editor's address of a diagram: opens it for its owner and collaborators. */
+export function editorUrl(diagramId: number, origin = window.location.origin): string {
+  return `${origin}/?diagramId=${diagramId}`;
+}
+
 export const SHARE_TESTIDS = {
   dialog: 'share-dialog',
   publicSwitch: 'share-public-switch',
   link: 'share-link',
   copyLink: 'share-copy-link',
+  copyEditorLink: 'share-copy-editor-link',
   privateHint: 'share-private-hint',
   unsavedNote: 'share-unsaved-note',
   collaborators: 'share-collaborators',
+  noPeople: 'share-no-people',
   collaborator: 'share-collaborator',
   email: 'share-email',
   role: 'share-role',
