@@ -180,6 +180,42 @@ test.describe('sidebar at desktop size', () => {
     await expect(diagramRow(page, 'Newer')).not.toHaveAttribute('data-active');
   });
 
+  test('the open diagram is shown in its folder, after a link or a reload, once', async ({
+    page,
+  }) => {
+    test.slow(); // two reloads
+    let filed: Diagram | undefined;
+    await openEditor(page, async () => {
+      const archive = await createFolder(page, 'Archive');
+      await createDiagram(page, 'Loose');
+      filed = await createDiagram(page, 'Filed away', archive.id);
+    });
+    const toggle = folderRow(page, 'Archive')
+      .getByRole('button', { name: /Archive/ })
+      .first();
+    // Opened by its address: its folder opens and its row is in view.
+    await page.goto(`/?diagramId=${filed!.id}`);
+    await expect(titleInput(page)).toHaveValue('Filed away');
+    await expect(diagramRow(page, 'Filed away')).toHaveAttribute('data-active', 'true');
+    await expect(diagramRow(page, 'Filed away')).toBeInViewport();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    // Closed by the person, it stays closed while they browse…
+    await toggle.click();
+    await expect(diagramRow(page, 'Filed away')).toHaveCount(0);
+    await diagramRow(page, 'Loose').getByRole('button', { name: 'Loose', exact: true }).click();
+    await expect(titleInput(page)).toHaveValue('Loose');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // …and a diagram inside it, open at a reload, is shown again.
+    await page.goto(`/?diagramId=${filed!.id}`);
+    await expect(titleInput(page)).toHaveValue('Filed away');
+    await toggle.click();
+    await expect(diagramRow(page, 'Filed away')).toHaveCount(0);
+    await page.reload();
+    await expect(titleInput(page)).toHaveValue('Filed away');
+    await expect(diagramRow(page, 'Filed away')).toHaveAttribute('data-active', 'true');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
   test('another diagram opens at the start of its drawing, not where the last one was panned', async ({
     page,
   }) => {

@@ -1,5 +1,5 @@
 /** The folders and diagrams as one virtualised list, with moving by drag or keyboard. */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { FileText } from 'lucide-react';
 import type { DiagramSummary, Folder } from '@shared/schemas';
@@ -44,6 +44,24 @@ export function SidebarTree(props: SidebarTreeProps) {
         : (folders.find((folder) => folder.id === target)?.name ?? SIDEBAR_COPY.root),
     [folders],
   );
+  // The open diagram is shown where it is: once each time a diagram is opened (a reload, a link,
+  // History), its folder opens and its row scrolls into view; never again while one browses.
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (openId === 0 || revealed.current === openId) return;
+    const diagram = diagrams.find((candidate) => candidate.id === openId);
+    if (!diagram) return; // not in the list (yet): someone else's, or a list still loading
+    const folderId = diagram.folderId;
+    if (folderId !== null && !expanded.has(folderId) && folders.some((f) => f.id === folderId)) {
+      setExpanded(folderId, true);
+      return; // the rows are built again with the folder open
+    }
+    const index = rows.findIndex((row) => row.kind === 'diagram' && row.diagram.id === openId);
+    if (index < 0) return;
+    revealed.current = openId;
+    list.current?.scrollToIndex(index);
+  }, [openId, diagrams, folders, expanded, setExpanded, rows]);
+
   const reveal = useCallback(
     (target: DropTarget) => {
       const index =
