@@ -34,13 +34,41 @@ export type LiveRole = 'owner' | 'editor' | 'viewer';
 /**
  * Why the server did not take an edit: the text or document would pass its size limit, the
  * connection may only read, the update is more work to place than one edit may cause (e.g.
- * thousands of concurrent inserts), or it writes outside the document's shape.
+ * thousands of concurrent inserts), it writes outside the document's shape, or it builds on
+ * edits the server does not hold (one refused before it): taken, it would be parked unseen.
  */
-export const refusedReason = z.enum(['too-large', 'read-only', 'too-complex', 'invalid']);
+export const refusedReason = z.enum([
+  'too-large',
+  'read-only',
+  'too-complex',
+  'invalid',
+  'out-of-step',
+]);
 export type RefusedReason = z.infer<typeof refusedReason>;
 
+/**
+ * A short fingerprint of a title and text (53-bit, cyrb53). `saved` carries the one of what the
+ * server stored, so a client marks saved only text the server holds: not a copy of its own that
+ * may hold edits the server refused or has not received yet.
+ */
+export function liveDigest(title: string, content: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  const mix = (code: number) => {
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  };
+  for (let i = 0; i < title.length; i++) mix(title.charCodeAt(i));
+  mix(0x10000); // outside UTF-16: no title and text run into each other's digest
+  for (let i = 0; i < content.length; i++) mix(content.charCodeAt(i));
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
 export const liveServerMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('saved'), updatedAt: z.string() }),
+  /** The row now holds the live document whose title and text have `digest` (liveDigest). */
+  z.object({ type: z.literal('saved'), updatedAt: z.string(), digest: z.string().max(16) }),
   z.object({ type: z.literal('refused'), reason: refusedReason }),
   z.object({ type: z.literal('access'), role: z.enum(['viewer', 'editor', 'none']) }),
 ]);

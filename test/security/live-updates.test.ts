@@ -9,7 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { diagramDocName, LIVE_META, type LiveServerMessage } from '../../src/shared/live.js';
+import {
+  diagramDocName,
+  liveDigest,
+  LIVE_META,
+  type LiveServerMessage,
+} from '../../src/shared/live.js';
 import { CONTENT_MAX } from '../../src/shared/schemas.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
@@ -50,12 +55,21 @@ describeEach(backends, 'live updates on $name', ({ name }) => {
       `refused: ${reason}`,
       30_000,
     );
-  const stored = async (id: number) =>
-    (
-      (await (await fetch(`${app.url}/api/diagrams/${id}`, { headers: { cookie } })).json()) as {
-        content: string;
-      }
-    ).content;
+  const row = async (id: number) =>
+    (await (await fetch(`${app.url}/api/diagrams/${id}`, { headers: { cookie } })).json()) as {
+      title: string;
+      content: string;
+    };
+  const stored = async (id: number) => (await row(id)).content;
+  const digestOf = (client: LiveClient) => {
+    const title = client.doc.getMap(LIVE_META).get('title');
+    return liveDigest(typeof title === 'string' ? title : '', client.text.toString());
+  };
+  const savedAfter = async (client: LiveClient, from: number) => {
+    await until(() => client.messages.slice(from).some((m) => m.type === 'saved'), 'saved', 30_000);
+    const saved = client.messages.slice(from).find((m) => m.type === 'saved');
+    return saved?.type === 'saved' ? saved : null;
+  };
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-updates-'));
@@ -165,4 +179,49 @@ describeEach(backends, 'live updates on $name', ({ name }) => {
     expect(fresh.text.length).toBe(chunk.length * 4);
     expect(fresh.text.length).toBeLessThanOrEqual(CONTENT_MAX);
   });
+
+  it(
+    'refuses the edits that build on a refused paste, and says saved only of the text it holds',
+    { timeout: 120_000 },
+    async () => {
+      const id = await diagram();
+      const editor = await open(id);
+      const other = await open(id);
+      editor.text.insert(editor.text.length, 'x'.repeat(CONTENT_MAX));
+      await refusedFor(editor, 'too-large');
+      // Five lines typed above it, each its own update: each builds on the refused paste (the
+      // first names it as its right neighbour; Yjs would park it and the rest build on it).
+      let at = 'graph TD\n'.length;
+      for (let edit = 1; edit <= 5; edit++) {
+        editor.text.insert(at, `A --> B${edit}\n`);
+        at += `A --> B${edit}\n`.length;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const refusals = () => editor.messages.filter((m) => m.type === 'refused');
+      // None acknowledged and parked: every one of them is refused, as out of step.
+      await until(() => refusals().length === 6, 'six refusals', 30_000);
+      expect(refusals().map((m) => m.type === 'refused' && m.reason)).toEqual([
+        'too-large',
+        ...Array<string>(5).fill('out-of-step'),
+      ]);
+      expect(editor.provider.unsyncedChanges).toBe(6);
+      // An explicit Save: its `saved` names the text the server holds, not the editor's copy.
+      const from = editor.messages.length;
+      editor.provider.sendStateless(JSON.stringify({ type: 'save' }));
+      const saved = await savedAfter(editor, from);
+      const held = await row(id);
+      expect(held.content).toBe('graph TD\n');
+      expect(other.text.toString()).toBe('graph TD\n');
+      expect(saved?.digest).toBe(liveDigest(held.title, held.content));
+      expect(saved?.digest).toBe(digestOf(other));
+      expect(saved?.digest).not.toBe(digestOf(editor));
+      // A fresh copy of the server's state (what the editor resyncs to) edits and saves again.
+      const resynced = await open(id);
+      resynced.text.insert(resynced.text.length, 'A --> B\n');
+      const again = await savedAfter(resynced, 0);
+      expect(await stored(id)).toBe('graph TD\nA --> B\n');
+      expect(again?.digest).toBe(digestOf(resynced));
+      await until(() => other.text.toString() === 'graph TD\nA --> B\n', 'the edit at the other');
+    },
+  );
 });

@@ -42,6 +42,8 @@ export class OpenDiagram {
   private buffering = false;
   /** Local edits not yet given to `shared` (deletes leave no trace in a state vector). */
   private pending = false;
+  /** Set by `resync`: the next attach takes the server's text as it is. */
+  private resyncing = false;
   private readonly changeListeners = new Set<() => void>();
   private readonly resetListeners = new Set<(samePlace: boolean) => void>();
   private readonly localEditListeners = new Set<() => void>();
@@ -113,7 +115,8 @@ export class OpenDiagram {
   /**
    * Joins the live copy once it holds the server's state. The local doc was seeded from a REST
    * read with its own history, so it is rebuilt from the server's (merging two seeds would double
-   * the text); what the user typed meanwhile is put back as a diff.
+   * the text); what the user typed meanwhile is put back as a diff. After `resync`, nothing is
+   * put back: the text this screen held is answered instead (null otherwise).
    */
   attach(
     shared: Y.Doc,
@@ -121,10 +124,12 @@ export class OpenDiagram {
       sameHistory = false,
       awareness = null,
     }: { sameHistory?: boolean; awareness?: Awareness | null } = {},
-  ): void {
+  ): Draft | null {
     this.detach();
     this.awareness = awareness;
-    const typed = this.pending ? this.read() : null;
+    const dropped = this.resyncing ? this.read() : null;
+    this.resyncing = false;
+    const typed = this.pending && !dropped ? this.read() : null;
     if (sameHistory) {
       Y.applyUpdate(this.local, Y.encodeStateAsUpdate(shared), ORIGIN.remote);
       this.resetListeners.forEach((listener) => listener(true));
@@ -146,6 +151,17 @@ export class OpenDiagram {
     shared.on('update', onShared);
     this.unbindShared = () => shared.off('update', onShared);
     if (!this.buffering) this.flush();
+    return dropped;
+  }
+
+  /**
+   * The server refused an edit of the live copy, which now holds edits the server never took
+   * (and that later ones build on). Lets go of it; the next `attach`, to a fresh copy of the
+   * server's state, shows that state as it is and answers what this screen held.
+   */
+  resync(): void {
+    this.detach();
+    this.resyncing = true;
   }
 
   detach(): void {

@@ -14,6 +14,8 @@ import {
 import * as Y from 'yjs';
 import {
   liveClientMessage,
+  liveDigest,
+  LIVE_META,
   parseLiveDocName,
   type LiveServerMessage,
   type RefusedReason,
@@ -146,13 +148,21 @@ export function createLiveServer(
     const upToUpdateId = applied.get(document.name) ?? 0;
     const by = authors.get(document.name);
     authors.delete(document.name);
+    // What this store writes (persistence reads the document before its first await).
+    const title = document.getMap(LIVE_META).get('title');
+    const digest = liveDigest(
+      typeof title === 'string' ? title : '',
+      liveText(document).toString(),
+    );
     const result = await persistence.store(diagramId, document, {
       upToUpdateId,
       kind,
       savedBy: savedBy ?? (by ? ([...by].at(-1) ?? null) : null),
       force,
     });
-    if (result) broadcast(document, { type: 'saved', updatedAt: result.updatedAt.toISOString() });
+    if (result) {
+      broadcast(document, { type: 'saved', updatedAt: result.updatedAt.toISOString(), digest });
+    }
   }
 
   /** Per document: the explicit Save waiting for the one under way (later ones join it). */
@@ -306,7 +316,16 @@ export function createLiveServer(
         set.add(userId);
         authors.set(document.name, set);
       }
-      applied(() => noteApplied(document.name, id));
+      applied(() => {
+        noteApplied(document.name, id);
+        // Checked whole before it was taken (update-gaps.ts): should Yjs still have parked part
+        // of it, the parked part is dropped and the sender resyncs, not left to build on.
+        if (document.store.pendingStructs || document.store.pendingDs) {
+          document.store.pendingStructs = null;
+          document.store.pendingDs = null;
+          send(connection, { type: 'refused', reason: 'out-of-step' });
+        }
+      });
     },
 
     async onChange({ documentName, update }) {

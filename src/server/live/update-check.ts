@@ -8,12 +8,14 @@
  * - the work integrating it costs: Yjs places each item by scanning the items already between
  *   its two neighbours (concurrent inserts at the same place). The update's client ids, its
  *   items and the sum of those scans are bounded; the scans are walked (at most the budget).
+ * - that it continues the document: nothing of it would be left pending (update-gaps.ts).
  * - how much it grows the text: characters inserted less the visible characters it deletes, so
  *   the content limit is exact.
  */
 import * as Y from 'yjs';
 import { LIVE_META, LIVE_TEXT } from '../../shared/live.js';
 import { TITLE_MAX } from '../../shared/schemas.js';
+import { continuesDocument } from './update-gaps.js';
 
 export interface UpdateBounds {
   /** Distinct client ids one update may carry. */
@@ -32,7 +34,7 @@ export const DEFAULT_UPDATE_BOUNDS: UpdateBounds = {
 
 export type UpdateVerdict =
   | { ok: true; textGrowth: number; structs: number }
-  | { ok: false; reason: 'too-complex' | 'invalid' };
+  | { ok: false; reason: 'too-complex' | 'invalid' | 'out-of-step' };
 
 type DeleteSet = ReturnType<typeof Y.decodeUpdate>['ds'];
 type RootType = NonNullable<ReturnType<Y.Doc['share']['get']>>;
@@ -71,8 +73,11 @@ export function checkUpdate(
   update: Uint8Array,
   bounds: UpdateBounds = DEFAULT_UPDATE_BOUNDS,
 ): UpdateVerdict {
-  const { structs, ds } = Y.decodeUpdate(update);
+  const decoded = Y.decodeUpdate(update);
+  const { structs, ds } = decoded;
   if (structs.length > bounds.itemsMax) return { ok: false, reason: 'too-complex' };
+  // Taken whole or not at all: what Yjs would park (a gap, a missing neighbour) is refused.
+  if (!continuesDocument(doc, decoded)) return { ok: false, reason: 'out-of-step' };
   const byClient = new Map<number, Y.Item[]>();
   for (const struct of structs) {
     const list = byClient.get(struct.id.client) ?? [];

@@ -11,6 +11,7 @@ import {
 import * as Y from 'yjs';
 import { LIVE_PATH, type LiveRole, type LiveServerMessage } from '@shared/live';
 import { parseLiveMessage, SAVE_MESSAGE } from './liveMessages';
+import type { Draft } from '../draftStore';
 import type { OpenDiagram } from '../openDiagram';
 import { userColor } from './userColor';
 
@@ -32,8 +33,11 @@ export interface LiveOptions {
   user?: LiveUser;
   onStatus: (status: LiveStatus) => void;
   onMessage: (message: LiveServerMessage) => void;
-  /** The live copy now holds the server's state and the editor shows it. */
-  onAttached?: () => void;
+  /**
+   * The live copy now holds the server's state and the editor shows it; `dropped`: the text the
+   * editor held before, when it resynced (see OpenDiagram.resync).
+   */
+  onAttached?: (dropped: Draft | null) => void;
   /**
    * Once the live copy first holds the server's state: a wait before the editor joins it (a
    * save over HTTP still in flight, see useLiveDiagram), or null to join at once.
@@ -72,8 +76,10 @@ export function connectLive(options: LiveOptions) {
   const join = () => {
     if (destroyed || attached) return;
     attached = true;
-    options.diagram.attach(shared, { awareness: options.user ? provider.awareness : null });
-    options.onAttached?.();
+    const dropped = options.diagram.attach(shared, {
+      awareness: options.user ? provider.awareness : null,
+    });
+    options.onAttached?.(dropped);
   };
   // Reconnect attempts back off from 1 s to at most RECONNECT_MAX_DELAY_MS, not the library's
   // 30 s: a restarted server has everyone back within seconds.

@@ -7,14 +7,16 @@
 import { useEffect, useRef } from 'react';
 import type { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
-import { diagramDocName, type LiveRole, type LiveServerMessage } from '@shared/live';
+import { diagramDocName, liveDigest, type LiveRole, type LiveServerMessage } from '@shared/live';
 import { TOAST_TEXT } from '@shared/messages';
-import { CONTENT_MAX, type User } from '@shared/schemas';
+import type { User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import { toast } from '@/components/ui/toast-store';
 import { connectLive, type LiveConnection } from './liveConnection';
 import { liveCopyHolds } from './liveCopyHolds';
+import type { Draft } from '../draftStore';
 import type { OpenDiagram } from '../openDiagram';
+import { SAVING_COPY, type ResyncReason } from '../saving/copy';
 import { startAutoSavedNotice } from '../saving/autoSavedNotice';
 import { keepOnDevice, takeDeviceCopy } from '../saving/deviceCopy';
 import { useServerState, type ServerStateStore } from '../saving/serverState';
@@ -23,11 +25,6 @@ import { toastAccessLost } from '../saving/saveToasts';
 
 /** How long an explicit Save waits for the server's `saved` before it counts as failed. */
 const SAVE_ANSWER_MS = 10_000;
-
-/** The server's own wording when a save would pass the content limit. */
-const CONTENT_TOO_LONG = `content is too long: at most ${CONTENT_MAX.toLocaleString('en')} characters`;
-/** An update the server refused as too much work at once or outside the document's shape. */
-const EDIT_REFUSED = 'this edit was not accepted: reload the page to continue from the saved text';
 
 export const offlineStoreName = (userId: number, diagramId: number) =>
   `lifeline:${userId}:${diagramDocName(diagramId)}`;
@@ -39,6 +36,8 @@ interface LiveDiagramOptions {
   saver: Saver;
   autoSaveOn: boolean;
   onSaved: () => void;
+  /** The server refused an edit: the editor took the server's text again and this was its own. */
+  onRefused: (kept: Draft, reason: ResyncReason) => void;
 }
 
 export function useLiveDiagram({
@@ -48,6 +47,7 @@ export function useLiveDiagram({
   saver,
   autoSaveOn,
   onSaved,
+  onRefused,
 }: LiveDiagramOptions) {
   const id = useServerState(doc, (state) => state.id);
   const access = useServerState(doc, (state) => state.access);
@@ -68,12 +68,18 @@ export function useLiveDiagram({
     const name = offlineStoreName(user.id, id);
     const notice = startAutoSavedNotice(diagram, () => autoSaveRef.current);
 
+    /** Set from a refusal until the editor holds a fresh copy of the server's state. */
+    let resyncing: ResyncReason | null = null;
+
     const onMessage = (message: LiveServerMessage) => {
       if (message.type === 'saved') {
         const held = diagram.readShared();
-        // Before this screen holds the server's copy, what was saved is not known here: text
-        // typed meanwhile must stay unsaved.
-        if (!held) return doc.update({ updatedAt: message.updatedAt });
+        // Saved is shown only for text the server holds: before this screen holds the server's
+        // copy, or while its copy differs from what was stored (edits still on their way, or
+        // refused), text typed meanwhile stays unsaved. The next store says saved for it.
+        if (!held || resyncing || liveDigest(held.title, held.content) !== message.digest) {
+          return doc.update({ updatedAt: message.updatedAt });
+        }
         doc.update({
           updatedAt: message.updatedAt,
           baseline: { title: normaliseTitle(held.title), content: held.content },
@@ -85,13 +91,7 @@ export function useLiveDiagram({
         return;
       }
       if (message.type === 'refused') {
-        if (message.reason !== 'read-only') {
-          toast({
-            title: TOAST_TEXT.error,
-            description: message.reason === 'too-large' ? CONTENT_TOO_LONG : EDIT_REFUSED,
-            variant: 'destructive',
-          });
-        }
+        if (message.reason !== 'read-only') resync(message.reason);
         return;
       }
       if (message.role === 'editor') return doc.update({ access: 'editor' });
@@ -101,32 +101,64 @@ export function useLiveDiagram({
       toastAccessLost(reason);
     };
 
-    const connection: LiveConnection = connectLive({
-      diagram,
-      name: diagramDocName(id),
-      user: { id: user.id, name: user.name, role },
-      // Connecting is not live yet: saves go over HTTP until the first sync.
-      onStatus: (live) => doc.update({ live: live === 'connecting' ? 'off' : live }),
-      onMessage,
-      // A save over HTTP still in flight when the live copy first syncs is applied by the server
-      // to the live document as well. Joining before it arrives would make that edit twice (the
-      // text typed here, put back as a diff, and the server's), doubling it: the editor joins
-      // once the save is answered and the live copy holds what it saved.
-      beforeAttach: (shared) =>
-        saver.saving()
-          ? saver.settled().then(() => {
-              const { status, baseline } = doc.get();
-              if (status === 'saved') return liveCopyHolds(shared, baseline.content);
-            })
-          : null,
-      onAttached: () => {
-        // From here the local copy shares the server's history: keep it on this device, once
-        // the earlier copy is read (and, auto-save off, deleted).
-        void earlierRead.then(() => {
-          if (!stopped) stored = keepOnDevice(name, diagram.doc);
-        });
-      },
-    });
+    /**
+     * The live copy holds an edit the server refused, and every later edit builds on it: it is
+     * dropped and the editor joins a fresh copy of the server's state, its own text kept aside.
+     */
+    const resync = (reason: ResyncReason) => {
+      if (resyncing || stopped) return;
+      resyncing = reason;
+      toast({
+        title: SAVING_COPY.refusedTitle,
+        description: SAVING_COPY.refusedBody[reason],
+        variant: 'destructive',
+      });
+      waiting.splice(0).forEach((resolve) => resolve('refused'));
+      doc.update({ status: 'error' });
+      // The device copy holds the refused edits too: it would send them again after a reload.
+      void stored?.clearData();
+      stored = null;
+      connection.destroy();
+      diagram.resync();
+      connection = connect();
+    };
+
+    const connect = (): LiveConnection =>
+      connectLive({
+        diagram,
+        name: diagramDocName(id),
+        user: { id: user.id, name: user.name, role },
+        // Connecting is not live yet: saves go over HTTP until the first sync.
+        onStatus: (live) => doc.update({ live: live === 'connecting' ? 'off' : live }),
+        onMessage,
+        // A save over HTTP still in flight when the live copy first syncs is applied by the server
+        // to the live document as well. Joining before it arrives would make that edit twice (the
+        // text typed here, put back as a diff, and the server's), doubling it: the editor joins
+        // once the save is answered and the live copy holds what it saved.
+        beforeAttach: (shared) =>
+          saver.saving()
+            ? saver.settled().then(() => {
+                const { status, baseline } = doc.get();
+                if (status === 'saved') return liveCopyHolds(shared, baseline.content);
+              })
+            : null,
+        onAttached: (dropped) => {
+          const reason = resyncing;
+          resyncing = null;
+          if (reason && dropped) {
+            const now = diagram.read();
+            if (dropped.content !== now.content || dropped.title !== now.title) {
+              onRefused(dropped, reason);
+            }
+          }
+          // From here the local copy shares the server's history: keep it on this device, once
+          // the earlier copy is read (and, auto-save off, deleted).
+          void earlierRead.then(() => {
+            if (!stopped && !stored) stored = keepOnDevice(name, diagram.doc);
+          });
+        },
+      });
+    let connection = connect();
     // Edits kept on this device by an earlier visit (offline) join the live copy, and so the
     // server. With auto-save off they were never meant to leave: they are offered back from the
     // unsaved-text backup instead, and the device copy starts afresh.
@@ -135,8 +167,10 @@ export function useLiveDiagram({
       take: (state) => Y.applyUpdate(connection.provider.document, state),
     }).catch(() => undefined); // no IndexedDB here: nothing was kept
     saver.useLive({
-      active: () => connection.attached && doc.get().live !== 'off',
+      // While resyncing too: the text held now is the refused one, not to be saved another way.
+      active: () => resyncing !== null || (connection.attached && doc.get().live !== 'off'),
       save: (kind) => {
+        if (resyncing) return Promise.resolve('refused');
         if (kind === 'auto' || doc.get().live === 'offline') return Promise.resolve('unchanged');
         notice.cancel();
         doc.update({ status: 'saving' });
@@ -161,5 +195,5 @@ export function useLiveDiagram({
       connection.destroy();
       doc.update({ live: 'off' });
     };
-  }, [id, access, lost, user.id, user.name, diagram, doc, saver, onSaved]);
+  }, [id, access, lost, user.id, user.name, diagram, doc, saver, onSaved, onRefused]);
 }

@@ -1,4 +1,13 @@
 /** Saving wording that is ours; the spec's toasts live in @shared/messages. */
+import type { RefusedReason } from '@shared/live';
+import { CONTENT_MAX } from '@shared/schemas';
+
+/** A refusal the editor recovers from by taking the server's text again (all but read-only). */
+export type ResyncReason = Exclude<RefusedReason, 'read-only'>;
+
+const SHOWN_AGAIN =
+  'The editor shows the text the server holds again; your version is kept on this device.';
+
 export const SAVING_COPY = {
   autoSave: 'Auto-save',
   saving: 'Saving…',
@@ -15,6 +24,14 @@ export const SAVING_COPY = {
   restoreTitle: 'Unsaved changes found',
   restoreBody: (when: string) =>
     `This browser kept edits from ${when} that never reached the server.`,
+  refusedTitle: 'Your last change was not saved',
+  /** What happened and what to do, per refusal: said once, in the banner offering the text. */
+  refusedBody: {
+    'too-large': `The diagram would be larger than the server keeps (at most ${CONTENT_MAX.toLocaleString('en')} characters). ${SHOWN_AGAIN} To use it, turn Auto-save off, restore it, shorten it and save.`,
+    'too-complex': `It changed more at once than one edit may. ${SHOWN_AGAIN} Restore it to try again.`,
+    invalid: `It changed more than the diagram's title and text. ${SHOWN_AGAIN} Restore it to try again.`,
+    'out-of-step': `This editor fell out of step with the server. ${SHOWN_AGAIN} Restore it to try again.`,
+  } satisfies Record<ResyncReason, string>,
   restore: 'Restore them',
   discard: 'Discard',
   pendingCopySaved: (title: string) => `Your diagram has been saved as "${title}"`,

@@ -16,7 +16,8 @@ export interface SaverApi {
   update(id: number, body: UpdateDiagramBody): Promise<Diagram>;
 }
 
-export type SaveOutcome = 'saved' | 'unchanged' | 'conflict' | 'access-lost';
+/** `refused`: the live server refused the text; the editor took the server's again. */
+export type SaveOutcome = 'saved' | 'unchanged' | 'conflict' | 'access-lost' | 'refused';
 export type SaveKind = ClientSaveKind;
 
 /** Saving through the live connection instead of REST (while one holds the diagram). */

@@ -3,7 +3,9 @@
  * diagram, until it is; after a reload or a crashed tab it is offered back.
  */
 import { storage } from '@/lib/storage';
+import { refusedReason } from '@shared/live';
 import type { Draft } from '../draftStore';
+import type { ResyncReason } from './copy';
 import type { LostAccess } from './serverState';
 
 export interface Backup extends Draft {
@@ -13,11 +15,19 @@ export interface Backup extends Draft {
   at: number;
   /** Set when the text was kept because the writer's access to the diagram went away. */
   lostAccess?: LostAccess;
+  /** Set when the text was kept because the server refused it (the editor took its text again). */
+  refused?: ResyncReason;
 }
 
 const PREFIX = 'lifeline-unsaved';
 export const backupKey = (userId: number, diagramId: number) =>
   `${PREFIX}:${userId}:${diagramId === 0 ? 'new' : diagramId}`;
+/**
+ * Text the server refused, kept apart: the running backup under `backupKey` follows the editor,
+ * which shows the server's text again after a refusal.
+ */
+export const refusedKey = (userId: number, diagramId: number) =>
+  `${backupKey(userId, diagramId)}:refused`;
 
 export function readBackup(key: string): Backup | null {
   const raw = storage.get(key);
@@ -25,6 +35,7 @@ export function readBackup(key: string): Backup | null {
   try {
     const value = JSON.parse(raw) as Partial<Backup>;
     if (typeof value.title !== 'string' || typeof value.content !== 'string') return null;
+    const refused = refusedReason.safeParse(value.refused);
     return {
       title: value.title,
       content: value.content,
@@ -33,6 +44,7 @@ export function readBackup(key: string): Backup | null {
       ...(value.lostAccess === 'removed' || value.lostAccess === 'viewer'
         ? { lostAccess: value.lostAccess }
         : {}),
+      ...(refused.success && refused.data !== 'read-only' ? { refused: refused.data } : {}),
     };
   } catch {
     return null;

@@ -28,7 +28,15 @@ import {
   toastSaved,
   toastSaveFailed,
 } from './saveToasts';
-import { backupKey, backupToOffer, clearBackup, type Backup } from './unsavedBackup';
+import type { ResyncReason } from './copy';
+import {
+  backupKey,
+  backupToOffer,
+  clearBackup,
+  refusedKey,
+  writeBackup,
+  type Backup,
+} from './unsavedBackup';
 import { useAutoSaveSetting } from './useAutoSaveSetting';
 import { useBackupWriter } from './useBackupWriter';
 
@@ -84,9 +92,12 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
       // The same diagram again (a restored version): a minimal change of the live document.
       const same = doc.get().id === diagram.id;
       doc.set({ ...serverStateOf(diagram, access), live: same ? doc.get().live : 'off' });
+      const server = { title: diagram.title, content: diagram.content };
       const key = backupKey(user.id, diagram.id);
-      const backup = backupToOffer(key, { title: diagram.title, content: diagram.content });
-      setOffer(backup ? { key, backup } : null);
+      const refused = refusedKey(user.id, diagram.id);
+      const backup = backupToOffer(key, server);
+      const kept = backup ? null : backupToOffer(refused, server);
+      setOffer(backup ? { key, backup } : kept ? { key: refused, backup: kept } : null);
       (same ? applyDraft : openDraft)({ title: diagram.title, content: diagram.content });
     },
     [doc, user.id, applyDraft, openDraft],
@@ -108,7 +119,8 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
   const save = useCallback(async () => {
     try {
       const outcome = await saver.save();
-      if (outcome === 'conflict') return;
+      // Refused: the banner offering the text back says what happened.
+      if (outcome === 'conflict' || outcome === 'refused') return;
       if (outcome === 'access-lost') return notifyAccessLost(doc);
       toastSaved();
       refetchList();
@@ -158,8 +170,30 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
   const restoreBackup = useCallback(() => {
     if (!offer) return;
     applyDraft({ title: offer.backup.title, content: offer.backup.content });
+    // Back in the editor, the running backup keeps it from here.
+    if (offer.backup.refused) clearBackup(offer.key);
     setOffer(null);
   }, [offer, applyDraft]);
+
+  /**
+   * The server refused this editor's text and the editor took the server's again: the user's text
+   * is kept on this device and offered back, with what happened and what to do.
+   */
+  const keepRefused = useCallback(
+    (kept: Draft, reason: ResyncReason) => {
+      const state = doc.get();
+      const key = refusedKey(user.id, state.id);
+      const backup: Backup = {
+        ...kept,
+        baseUpdatedAt: state.updatedAt,
+        at: Date.now(),
+        refused: reason,
+      };
+      writeBackup(key, backup);
+      setOffer({ key, backup });
+    },
+    [doc, user.id],
+  );
 
   const discardBackup = useCallback(() => {
     if (offer) clearBackup(offer.key);
@@ -186,6 +220,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
     backupOffer: offer?.backup ?? null,
     restoreBackup,
     discardBackup,
+    keepRefused,
   };
 }
 

@@ -50,6 +50,7 @@ export function SignedInEditor({ user }: { user: User }) {
     saver: handle.saver,
     autoSaveOn: handle.autoSaveOn,
     onSaved: handle.refetchList,
+    onRefused: handle.keepRefused,
   });
   const conflict = useServerState(handle.doc, (state) => state.conflict);
   const [shareOpen, setShareOpen] = useState(false);
@@ -89,7 +90,7 @@ export function SignedInEditor({ user }: { user: User }) {
       const saving: Promise<SaveOutcome> = untouched ? Promise.resolve('unchanged') : saver.save();
       saving.then(
         (outcome) => {
-          if (outcome !== 'conflict') startNew(draft);
+          if (outcome !== 'conflict' && outcome !== 'refused') startNew(draft);
         },
         (error: unknown) =>
           setDiscard({

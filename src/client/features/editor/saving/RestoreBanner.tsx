@@ -5,7 +5,7 @@ import type { Backup } from '@/diagram/saving/unsavedBackup';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Offers back text that never reached the server (a reload, a crashed tab). */
+/** Offers back text that never reached the server (a reload, a crashed tab, a refused edit). */
 export function RestoreBanner({
   backup,
   onRestore,
@@ -17,10 +17,14 @@ export function RestoreBanner({
 }) {
   return (
     <Banner tone="warning" icon={History} testId={SAVING_TESTIDS.restoreBanner}>
-      <span className="font-semibold">{SAVING_COPY.restoreTitle}</span>
+      <span className="font-semibold">
+        {backup.refused ? SAVING_COPY.refusedTitle : SAVING_COPY.restoreTitle}
+      </span>
       {/* At least 12rem: on a phone the text takes a line of its own, not a column of words. */}
       <span className="min-w-[12rem] flex-1">
-        {SAVING_COPY.restoreBody(timeFormat.format(backup.at))}
+        {backup.refused
+          ? SAVING_COPY.refusedBody[backup.refused]
+          : SAVING_COPY.restoreBody(timeFormat.format(backup.at))}
       </span>
       <BannerAction onClick={onRestore} data-testid={SAVING_TESTIDS.restore}>
         {SAVING_COPY.restore}
