@@ -38,7 +38,7 @@ const COMMANDS = setting('CONVERGENCE_COMMANDS', 24);
 /** Shrinking reruns whole sequences against the servers: bounded, more in the soak run. */
 const SHRINKS = setting('CONVERGENCE_SHRINKS', 4);
 /** A run: its commands (a restart included) and settling, on a loaded machine. */
-const RUN_BUDGET_MS = 20_000 + COMMANDS * 2_000;
+const RUN_BUDGET_MS = 60_000 + COMMANDS * 3_000;
 
 const skip = (await sharedServerSkip()) ?? (await redisSkip());
 

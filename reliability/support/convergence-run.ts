@@ -1,17 +1,16 @@
 /**
  * Runs one command sequence against the two instances on a fresh diagram, then lets everything
- * settle and judges: every live editor and the stored row hold one text, and every marker the
- * server acknowledged is in it (see marker-book.ts).
+ * settle and judges: every live editor, a newcomer on each instance and the stored row on both
+ * hold one text, and every marker the server acknowledged is in it (see marker-book.ts).
  */
-import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { diagramDocName } from '../../src/shared/live.js';
 import { CONTENT_MAX } from '../../src/shared/schemas.js';
 import { createDiagramAt } from '../../test/support/http-sign-in.js';
 import { junkRoot, metaEntry, updateFrame } from '../../test/support/live-attacks.js';
-import { PEERS, type Command } from './convergence-commands.js';
-import { LivePeer } from './live-peer.js';
-import { fitIndex, MarkerBook, markerSpans, markersIn, type Verdict } from './marker-book.js';
+import { Actors, now, until, type RunContext, type WriteOutcome } from './convergence-actors.js';
+import { INSTANCES, PEERS, type Command } from './convergence-commands.js';
+import { markersIn, type Verdict } from './marker-book.js';
 import {
   listVersions,
   mcpUpdate,
@@ -19,298 +18,155 @@ import {
   readVersion,
   restoreVersion,
   writeContent,
-  type Instances,
 } from './two-instances.js';
 
-export interface RunContext {
-  instances: Instances;
-  cookie: string;
-  token: string;
-}
+export type { RunContext };
 
 export interface RunOutcome {
   verdict: Verdict;
   /** What happened, command by command (for a failure's report). */
   log: string[];
-  /** Set when the editors and the row did not come to one text. */
+  /** Set when the editors and the row did not come to one text: what each held. */
   diverged: string | null;
 }
 
-const now = () => performance.now();
+const statusOutcome = (status: number): WriteOutcome =>
+  status === 200 ? true : status >= 500 ? 'unknown' : false;
 
-async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = now() + timeoutMs;
-  while (!check()) {
-    if (now() > deadline) return false;
-    await sleep(20);
+async function run(actors: Actors, command: Command): Promise<void> {
+  const { peers, context } = actors;
+  const { cookie, token, instances } = context;
+  const id = actors.diagramId;
+  switch (command.kind) {
+    case 'insert':
+    case 'delete':
+    case 'replace': {
+      if (peers[command.peer]!.refused.length > 0) await actors.ready(command.peer);
+      const length = command.kind === 'insert' ? 0 : command.length;
+      const typed = command.kind === 'delete' ? null : command.text;
+      return actors.edit(command.peer, command.at, length, typed, command.kind);
+    }
+    case 'disconnect':
+      return peers[command.peer]!.disconnect();
+    case 'reconnect':
+      return void (await actors.ready(command.peer));
+    case 'too-large': {
+      const peer = peers[command.peer]!;
+      const paste = () => {
+        const text = `%% ${'x'.repeat(CONTENT_MAX - peer.text.length + 1)}\n`;
+        peer.edit((shared) => shared.insert(shared.length, text));
+        return text.length;
+      };
+      return actors.refused(command.peer, paste, command.then);
+    }
+    case 'bad-shape': {
+      const update = command.shape === 'meta' ? metaEntry('owner', 'mallory') : junkRoot(64);
+      const send = () => {
+        peers[command.peer]!.sendRaw(updateFrame(actors.name, update));
+        return 0;
+      };
+      return actors.refused(command.peer, send, command.then);
+    }
+    case 'save': {
+      if (!(await actors.ready(command.peer))) return;
+      const peer = peers[command.peer]!;
+      const before = peer.saved;
+      peer.save();
+      await until(() => peer.saved > before || !peer.online, 10_000);
+      return actors.note(`  save: ${peer.saved > before ? 'saved' : 'no answer'}`);
+    }
+    case 'rest-put': {
+      const base = actors.url(command.instance);
+      const { content, marker } = await actors.withMarker(command.instance, command.at);
+      return actors.write('REST PUT', content, [marker], async () =>
+        statusOutcome(await writeContent(base, cookie, id, content)),
+      );
+    }
+    case 'mcp-update': {
+      const base = actors.url(command.instance);
+      const { content, marker } = await actors.withMarker(command.instance, command.at);
+      return actors.write('MCP update_diagram', content, [marker], () =>
+        mcpUpdate(base, token, id, content),
+      );
+    }
+    case 'restore': {
+      const base = actors.url(command.instance);
+      const versions = await listVersions(base, cookie, id);
+      const chosen = versions[command.pick % versions.length]!;
+      const { content } = await readVersion(base, cookie, id, chosen.id);
+      return actors.write(
+        `restore of version ${chosen.id}`,
+        content,
+        markersIn(content),
+        async () => statusOutcome(await restoreVersion(base, cookie, id, chosen.id)),
+      );
+    }
+    case 'restart': {
+      const affected = peers.filter((_, i) => i % INSTANCES === command.instance);
+      const online = affected.filter((peer) => peer.online);
+      await instances.restart(command.instance, command.signal);
+      for (const peer of affected) peer.disconnect();
+      for (const peer of online) await actors.ready(peers.indexOf(peer));
+      return;
+    }
+    case 'pause':
+      return void (await sleep(command.ms));
   }
-  return true;
+}
+
+/** Everyone online, nothing in flight, one text in every peer and in the row on each instance. */
+async function settle(actors: Actors): Promise<string | null> {
+  const { peers } = actors;
+  const deadline = now() + 60_000;
+  let held = '';
+  while (now() < deadline) {
+    for (let i = 0; i < peers.length; i++) await actors.ready(i);
+    const quiet = () => peers.every((peer) => peer.online && peer.pending === 0);
+    await until(quiet, 5_000);
+    const texts = peers.map((peer) => peer.text.toString());
+    const rows = await Promise.all(
+      Array.from({ length: INSTANCES }, (_, i) =>
+        readDiagram(actors.url(i), actors.context.cookie, actors.diagramId).then((d) => d.content),
+      ),
+    );
+    const all = [...texts, ...rows];
+    const refused = peers.some((peer) => peer.refused.length > 0);
+    if (quiet() && !refused && all.every((text) => text === all[0])) return null;
+    held = all
+      .map((text, i) => {
+        const who = i < texts.length ? `peer ${i}` : `row on instance ${i - texts.length}`;
+        return `${who}: ${text.length} characters, markers ${markersIn(text).join(' ')}`;
+      })
+      .join('\n');
+    await sleep(250);
+  }
+  return held;
 }
 
 export async function runSequence(context: RunContext, commands: Command[]): Promise<RunOutcome> {
-  const { instances, cookie, token } = context;
-  const url = (instance: number) => instances.apps[instance]!.url;
-  const diagram = await createDiagramAt(url(0), cookie, {
+  const diagram = await createDiagramAt(context.instances.apps[0]!.url, context.cookie, {
     title: 'Convergence',
     content: 'sequenceDiagram\n  A->>B: start\n',
   });
-  const name = diagramDocName(diagram.id);
-  const peers = Array.from({ length: PEERS }, (_, i) => new LivePeer(name, cookie, url(i % 2)));
-  const book = new MarkerBook();
-  const log: string[] = [];
-  const note = (line: string) => log.push(line);
-
-  /** Online, and past any refusal: a refused copy is dropped for the server's, as the app does. */
-  async function ready(index: number): Promise<boolean> {
-    const peer = peers[index]!;
-    if (peer.refused.length > 0) {
-      note(`  peer ${index} refused (${peer.refused.join(', ')}): drops its copy, resyncs`);
-      peer.resync();
-    }
-    if (peer.online) return true;
-    const ok = await peer.connect();
-    if (!ok) note(`  peer ${index} could not connect`);
-    return ok;
-  }
-
-  function insert(index: number, raw: number, typed: string, what: string): void {
-    const peer = peers[index]!;
-    const marker = book.next();
-    const local = peer.text.toString();
-    const at = fitIndex(local, raw);
-    const start = now();
-    const update = peer.edit((text) => text.insert(at, typed + marker));
-    const ledger = peer.ledger;
-    if (!update) return;
-    book.ackedBy(marker, start, `${what} on peer ${index}`, () => ledger.holds(update), update);
-  }
-
-  /** Deletes [at, at+length) of the peer's text; answers the start (where a paste goes). */
-  function remove(index: number, raw: number, length: number, what: string): number {
-    const peer = peers[index]!;
-    const local = peer.text.toString();
-    const from = fitIndex(local, raw);
-    const to = Math.min(local.length, fitIndex(local, from + length));
-    const gone = new Set(
-      markerSpans(local)
-        .filter((span) => span.start < to && from < span.end)
-        .map((span) => span.marker),
-    );
-    peer.edit((text) => text.delete(from, Math.max(0, to - from)));
-    book.removal({
-      what: `${what} on peer ${index}`,
-      end: Infinity,
-      possible: () => true,
-      removes: (marker) => gone.has(marker),
-    });
-    return from;
-  }
-
-  /**
-   * A refusal (`send` answers how many characters it added at the end of the text), typing at
-   * `then` before it arrives (never next to what was refused), and the resync it calls for.
-   */
-  async function refused(index: number, send: () => number, then: number[]): Promise<void> {
-    if (!(await ready(index))) return;
-    const peer = peers[index]!;
-    const added = send();
-    for (const raw of then) {
-      const local = peer.text.toString();
-      const at = fitIndex(local.slice(0, local.length - added), raw);
-      insert(index, at, ' typed on ', 'typed after');
-    }
-    const answered = await until(() => peer.refused.length > 0 || !peer.online, 15_000);
-    await until(() => peer.pending === 0 || !peer.online, 5_000);
-    note(`  refusal: ${answered ? peer.refused.join(', ') || 'connection closed' : 'none came'}`);
-    // The copy holds what the server refused: dropped for the server's, refused or cut off.
-    if (answered && peer.refused.length === 0) peer.resync();
-    await ready(index);
-  }
-
-  /** A whole-text write (REST, MCP, restore) of `content`; `acks` are the markers it holds. */
-  async function write(
-    what: string,
-    content: string,
-    acks: string[],
-    send: () => Promise<boolean | 'unknown'>,
-  ): Promise<void> {
-    const start = now();
-    let outcome: boolean | 'unknown';
-    try {
-      outcome = await send();
-    } catch (error) {
-      outcome = 'unknown';
-      note(`  ${what} failed: ${(error as Error).message}`);
-    }
-    note(`  ${what}: ${String(outcome)}`);
-    if (outcome === true) for (const marker of acks) book.ackedBy(marker, start, what);
-    book.removal({
-      what,
-      end: now(),
-      possible: () => outcome !== false,
-      removes: (marker) => !content.includes(marker),
-    });
-  }
-
-  async function withMarker(instance: number, raw: number) {
-    const current = (await readDiagram(url(instance), cookie, diagram.id)).content;
-    const marker = book.next();
-    const at = fitIndex(current, raw);
-    return { content: current.slice(0, at) + marker + current.slice(at), marker };
-  }
-
-  async function run(command: Command): Promise<void> {
-    switch (command.kind) {
-      case 'insert':
-        if (peers[command.peer]!.refused.length > 0) await ready(command.peer);
-        return insert(command.peer, command.at, command.text, 'insert');
-      case 'delete':
-        if (peers[command.peer]!.refused.length > 0) await ready(command.peer);
-        return void remove(command.peer, command.at, command.length, 'delete');
-      case 'replace': {
-        if (peers[command.peer]!.refused.length > 0) await ready(command.peer);
-        const peer = peers[command.peer]!;
-        const local = peer.text.toString();
-        const from = fitIndex(local, command.at);
-        const to = Math.min(local.length, fitIndex(local, from + command.length));
-        const gone = new Set(
-          markerSpans(local)
-            .filter((span) => span.start < to && from < span.end)
-            .map((span) => span.marker),
-        );
-        const marker = book.next();
-        const start = now();
-        const update = peer.edit((text) => {
-          text.delete(from, to - from);
-          text.insert(from, command.text + marker);
-        });
-        const ledger = peer.ledger;
-        if (update) {
-          const what = `replace on peer ${command.peer}`;
-          book.ackedBy(marker, start, what, () => ledger.holds(update), update);
-        }
-        book.removal({
-          what: `replace on peer ${command.peer}`,
-          end: Infinity,
-          possible: () => true,
-          removes: (m) => gone.has(m),
-        });
-        return;
-      }
-      case 'disconnect':
-        return peers[command.peer]!.disconnect();
-      case 'reconnect':
-        return void (await ready(command.peer));
-      case 'too-large': {
-        const peer = peers[command.peer]!;
-        return refused(
-          command.peer,
-          () => {
-            const paste = `%% ${'x'.repeat(CONTENT_MAX - peer.text.length + 1)}\n`;
-            peer.edit((text) => text.insert(text.length, paste));
-            return paste.length;
-          },
-          command.then,
-        );
-      }
-      case 'bad-shape': {
-        const update = command.shape === 'meta' ? metaEntry('owner', 'mallory') : junkRoot(64);
-        return refused(
-          command.peer,
-          () => {
-            peers[command.peer]!.sendRaw(updateFrame(name, update));
-            return 0;
-          },
-          command.then,
-        );
-      }
-      case 'save': {
-        if (!(await ready(command.peer))) return;
-        const peer = peers[command.peer]!;
-        const before = peer.saved;
-        peer.save();
-        const saved = await until(() => peer.saved > before || !peer.online, 10_000);
-        note(`  save: ${saved && peer.saved > before ? 'saved' : 'no answer'}`);
-        return;
-      }
-      case 'rest-put': {
-        const { content, marker } = await withMarker(command.instance, command.at);
-        return write('REST PUT', content, [marker], async () => {
-          const status = await writeContent(url(command.instance), cookie, diagram.id, content);
-          return status === 200 ? true : status >= 500 ? 'unknown' : false;
-        });
-      }
-      case 'mcp-update': {
-        const { content, marker } = await withMarker(command.instance, command.at);
-        return write('MCP update_diagram', content, [marker], () =>
-          mcpUpdate(url(command.instance), token, diagram.id, content),
-        );
-      }
-      case 'restore': {
-        const base = url(command.instance);
-        const versions = await listVersions(base, cookie, diagram.id);
-        const chosen = versions[command.pick % versions.length]!;
-        const { content } = await readVersion(base, cookie, diagram.id, chosen.id);
-        return write(`restore of version ${chosen.id}`, content, markersIn(content), async () => {
-          const status = await restoreVersion(base, cookie, diagram.id, chosen.id);
-          return status === 200 ? true : status >= 500 ? 'unknown' : false;
-        });
-      }
-      case 'restart': {
-        const affected = peers.filter((_, i) => i % 2 === command.instance);
-        const online = affected.filter((peer) => peer.online);
-        await instances.restart(command.instance, command.signal);
-        for (const peer of affected) peer.disconnect();
-        for (const peer of online) await ready(peers.indexOf(peer));
-        return;
-      }
-      case 'pause':
-        return void (await sleep(command.ms));
-    }
-  }
-
+  const actors = new Actors(context, diagram.id, diagramDocName(diagram.id));
+  for (let i = 0; i < PEERS; i++) actors.join(i % INSTANCES);
   try {
-    await Promise.all(peers.map((_, i) => ready(i)));
+    for (let i = 0; i < PEERS; i++) await actors.ready(i);
     for (const command of commands) {
       const started = now();
-      note(JSON.stringify(command));
-      await run(command);
-      note(`  (${Math.round(now() - started)} ms)`);
+      actors.note(JSON.stringify(command));
+      await run(actors, command);
+      actors.note(`  (${Math.round(now() - started)} ms)`);
     }
     const settling = now();
     // A newcomer on each instance: what the server holds, and nothing of an editor's own.
-    peers.push(new LivePeer(name, cookie, url(0)), new LivePeer(name, cookie, url(1)));
-    const diverged = await settle();
-    note(`settled in ${Math.round(now() - settling)} ms`);
-    const final = peers[PEERS]!;
-    return { verdict: book.check(final.doc, final.text.toString()), log, diverged };
+    const newcomers = Array.from({ length: INSTANCES }, (_, i) => actors.join(i));
+    const diverged = await settle(actors);
+    actors.note(`settled in ${Math.round(now() - settling)} ms`);
+    const final = newcomers[0]!;
+    const verdict = actors.book.check(final.doc, final.text.toString());
+    return { verdict, log: actors.log, diverged };
   } finally {
-    for (const peer of peers) peer.destroy();
-  }
-
-  /** Everyone online, nothing in flight, one text everywhere and in the row of both instances. */
-  async function settle(): Promise<string | null> {
-    const deadline = now() + 60_000;
-    let last = '';
-    while (now() < deadline) {
-      for (let i = 0; i < peers.length; i++) await ready(i);
-      await until(() => peers.every((peer) => peer.online && peer.pending === 0), 5_000);
-      const texts = peers.map((peer) => peer.text.toString());
-      const rows = await Promise.all(
-        [0, 1].map((i) => readDiagram(url(i), cookie, diagram.id).then((d) => d.content)),
-      );
-      const all = [...texts, ...rows];
-      if (peers.every((peer) => peer.online && peer.pending === 0 && peer.refused.length === 0)) {
-        if (all.every((text) => text === all[0])) return null;
-      }
-      last = all
-        .map(
-          (text, i) =>
-            `${i < texts.length ? `peer ${i}` : `row on instance ${i - texts.length}`}: ${text.length} characters, markers ${markersIn(text).join(' ')}`,
-        )
-        .join('\n');
-      await sleep(250);
-    }
-    return last;
+    actors.destroy();
   }
 }
