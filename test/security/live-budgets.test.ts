@@ -42,7 +42,9 @@ const diagrams = async (count: number, as: string, content = 'graph TD\n') => {
 };
 
 beforeAll(async () => {
+  // A loaded machine may take a minute or more to start it.
   app = await startAppProcess({
+    timeoutMs: 180_000,
     env: {
       DATA_DIR: dataDir,
       APP_SECRET: 'live-budgets-secret-0123456789abcdef',
@@ -51,7 +53,7 @@ beforeAll(async () => {
     },
   });
   cookie = await signInAt(app.url, 'owner@example.test', 'Owner');
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const client of clients.splice(0)) client.destroy();

@@ -46,11 +46,13 @@ async function authenticate(socket: RawWebSocket, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
+  // A loaded machine may take a minute or more to start it.
   app = await startAppProcess({
+    timeoutMs: 180_000,
     env: { DATA_DIR: dataDir, APP_SECRET: 'live-closing-secret-0123456789abcdef' },
   });
   cookie = await signInAt(app.url, 'closer@example.test', 'Closer');
-}, 120_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const client of clients.splice(0)) client.destroy();
