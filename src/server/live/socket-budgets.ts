@@ -105,6 +105,7 @@ export function liveBudgets(limiter: FloodLimiter, limits: LiveLimits) {
     max: Math.max((perSecond * BYTES_WINDOW_MS) / 1000, limits.maxMessageBytes),
     windowMs: BYTES_WINDOW_MS,
   });
+  const perSocket = frames(limits.messagesPerSecond).max;
   const perUser = frames(limits.userMessagesPerSecond);
   const perDocument = frames(limits.documentMessagesPerSecond);
   const userBytes = bytes(limits.userBytesPerSecond);
@@ -164,7 +165,7 @@ export function liveBudgets(limiter: FloodLimiter, limits: LiveLimits) {
           windowStart = now;
           count = 0;
         }
-        if (++count > frames(limits.messagesPerSecond).max) return { close: 'too many messages' };
+        if (++count > perSocket) return { close: 'too many messages' };
         const head = readHead(data);
         if (!head) return 'pass'; // Hocuspocus closes a socket whose frame it cannot read.
         const { name } = head;

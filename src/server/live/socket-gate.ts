@@ -2,8 +2,8 @@
  * Puts a socket's budgets in front of Hocuspocus. ws hands every frame to each 'message'
  * listener in turn, so a listener of ours could see a frame but not stop it; instead the socket's
  * own `emit` decides: a frame past a budget, or any frame of a socket being closed (however many
- * came in the same write), never reaches Hocuspocus. A socket closed for a breach stops being
- * read at once and is dropped if its peer does not go within a second. Outgoing frames are
+ * came in the same write), never reaches Hocuspocus. A socket being closed, for whatever reason,
+ * stops being read at once and is dropped if its peer does not go within a second. Outgoing frames are
  * watched too: past the socket's buffer cap it is dropped, and the answer to a sync step 1 lets
  * the next one through once it has been written out.
  */
@@ -19,18 +19,24 @@ export const CLOSE_GRACE_MS = 1000;
 type Emit = (event: string | symbol, ...args: unknown[]) => boolean;
 type Send = (data: unknown, ...rest: unknown[]) => void;
 
-/** Closes `ws` and reads nothing more from it; dropped after CLOSE_GRACE_MS. */
-export function shut(ws: WebSocket, reason: string): void {
-  if (ws.readyState === ws.CLOSED) return;
-  ws.pause();
-  if (ws.readyState === ws.OPEN) ws.close(POLICY_VIOLATION, reason);
-  setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+/**
+ * Makes every close of `ws` (a breach, or Hocuspocus's own) stop reading it at once and drop it
+ * after CLOSE_GRACE_MS, not the 30 s ws would wait for a peer that never answers.
+ */
+function stopReadingOnClose(ws: WebSocket): void {
+  const close = ws.close.bind(ws);
+  ws.close = ((code?: number, reason?: string | Buffer): void => {
+    if (ws.readyState === ws.OPEN) setTimeout(() => ws.terminate(), CLOSE_GRACE_MS).unref();
+    ws.pause();
+    close(code, reason);
+  }) as typeof ws.close;
 }
 
 const asBytes = (data: unknown): Uint8Array | null =>
   data instanceof Uint8Array ? data : data instanceof ArrayBuffer ? new Uint8Array(data) : null;
 
 export function gateSocket(ws: WebSocket, budgets: SocketBudgets, bufferCap: number): void {
+  stopReadingOnClose(ws);
   /** Frames already let through: Hocuspocus emits queued ones again once a document opens. */
   const passed = new WeakSet<object>();
   const emit = ws.emit.bind(ws) as Emit;
@@ -45,7 +51,7 @@ export function gateSocket(ws: WebSocket, budgets: SocketBudgets, bufferCap: num
     const verdict = budgets.check(bytes);
     if (verdict === 'drop') return false;
     if (verdict !== 'pass') {
-      shut(ws, verdict.close);
+      ws.close(POLICY_VIOLATION, verdict.close);
       return false;
     }
     passed.add(bytes);
