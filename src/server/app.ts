@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : limitStore.kind === 'postgres'
         ? pgCounter(db)
         : null;
-  attachLive(app, { db, live, publicUrl, limits: deps.liveRates, counter });
+  attachLive(app, { db, live, publicUrl, limits: deps.liveRates, counter, trustProxy });
   await followAccessChanges(app, deps.database, live);
   connectRestEdits(writer, live);
   diagramRoutes(app, db, writer, { published: (diagram) => warmSharePage(renderer, diagram) });

@@ -191,3 +191,23 @@ describe('loadConfig: slow and greedy clients', () => {
     expect(() => loadConfig(env)).toThrow(line);
   });
 });
+
+describe('loadConfig: live budgets', () => {
+  it('defaults to 10 documents a socket, 20 a user, 240 authentications a minute', () => {
+    expect(loadConfig({}).live).toMatchObject({
+      userBytesPerSecond: 262_144,
+      documentBytesPerSecond: 524_288,
+      socketDocuments: 10,
+      userDocuments: 20,
+      addressAuthsPerMinute: 240,
+      socketBufferBytes: 16 * 1024 * 1024,
+    });
+  });
+
+  it('refuses a socket buffer smaller than the largest document', () => {
+    expect(() =>
+      loadConfig({ LIVE_SOCKET_BUFFER_MAX_BYTES: '1048576', LIVE_DOCUMENT_MAX_BYTES: '2097152' }),
+    ).toThrow(/LIVE_SOCKET_BUFFER_MAX_BYTES .* must be at least LIVE_DOCUMENT_MAX_BYTES/);
+    expect(() => loadConfig({ LIVE_SOCKET_DOCUMENTS_MAX: '0' })).toThrow(ConfigError);
+  });
+});

@@ -99,6 +99,12 @@ const envSchema = z.object({
   LIVE_USER_MESSAGES_PER_SECOND: wholeNumber(1, 1_000_000).default(200),
   LIVE_DOCUMENT_MESSAGES_PER_SECOND: wholeNumber(1, 1_000_000).default(400),
   LIVE_DOCUMENT_MAX_BYTES: wholeNumber(65_536, 1_073_741_824).default(8 * 1024 * 1024),
+  LIVE_USER_BYTES_PER_SECOND: wholeNumber(1024, 1_073_741_824).default(256 * 1024),
+  LIVE_DOCUMENT_BYTES_PER_SECOND: wholeNumber(1024, 1_073_741_824).default(512 * 1024),
+  LIVE_SOCKET_DOCUMENTS_MAX: wholeNumber(1, 1000).default(10),
+  LIVE_USER_DOCUMENTS_MAX: wholeNumber(1, 100_000).default(20),
+  LIVE_AUTHS_PER_ADDRESS_PER_MINUTE: wholeNumber(1, 1_000_000).default(240),
+  LIVE_SOCKET_BUFFER_MAX_BYTES: wholeNumber(65_536, 4_294_967_296).default(16 * 1024 * 1024),
   REDIS_URL: redisUrl.optional(),
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('lifeline:rate-limit:'),
 });
@@ -146,6 +152,16 @@ export interface Config {
     /** Frames per second over all sockets of one user, and of one document. */
     userMessagesPerSecond: number;
     documentMessagesPerSecond: number;
+    /** Bytes per second of one user's frames, and of one document's. */
+    userBytesPerSecond: number;
+    documentBytesPerSecond: number;
+    /** Documents one socket may name, and one user may have open. */
+    socketDocuments: number;
+    userDocuments: number;
+    /** Authentications (socket cookies, document names) per client address a minute. */
+    addressAuthsPerMinute: number;
+    /** Unsent bytes the server holds for one socket before dropping it. */
+    socketBufferBytes: number;
   };
   /** Rate-limit counters in Redis; null: in PostgreSQL (DATABASE_URL) or in memory (PGlite). */
   redis: { url: string; keyPrefix: string } | null;
@@ -192,6 +208,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: HOST=${value.HOST} listens beyond this machine without an OIDC client, and local sign-in lets anyone sign in as anyone: set OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or ALLOW_LOCAL_SIGN_IN=true to accept that.`,
     );
   }
+  if (value.LIVE_SOCKET_BUFFER_MAX_BYTES < value.LIVE_DOCUMENT_MAX_BYTES) {
+    throw new ConfigError(
+      `Invalid configuration: LIVE_SOCKET_BUFFER_MAX_BYTES (${value.LIVE_SOCKET_BUFFER_MAX_BYTES}) must be at least LIVE_DOCUMENT_MAX_BYTES (${value.LIVE_DOCUMENT_MAX_BYTES}), or opening the largest document would drop the connection.`,
+    );
+  }
   return {
     port: value.PORT,
     host: value.HOST,
@@ -231,6 +252,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       documentMaxBytes: value.LIVE_DOCUMENT_MAX_BYTES,
       userMessagesPerSecond: value.LIVE_USER_MESSAGES_PER_SECOND,
       documentMessagesPerSecond: value.LIVE_DOCUMENT_MESSAGES_PER_SECOND,
+      userBytesPerSecond: value.LIVE_USER_BYTES_PER_SECOND,
+      documentBytesPerSecond: value.LIVE_DOCUMENT_BYTES_PER_SECOND,
+      socketDocuments: value.LIVE_SOCKET_DOCUMENTS_MAX,
+      userDocuments: value.LIVE_USER_DOCUMENTS_MAX,
+      addressAuthsPerMinute: value.LIVE_AUTHS_PER_ADDRESS_PER_MINUTE,
+      socketBufferBytes: value.LIVE_SOCKET_BUFFER_MAX_BYTES,
     },
     redis: value.REDIS_URL ? { url: value.REDIS_URL, keyPrefix: value.REDIS_KEY_PREFIX } : null,
   };

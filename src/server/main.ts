@@ -76,6 +76,12 @@ async function main(): Promise<void> {
     liveRates: {
       userMessagesPerSecond: config.live.userMessagesPerSecond,
       documentMessagesPerSecond: config.live.documentMessagesPerSecond,
+      userBytesPerSecond: config.live.userBytesPerSecond,
+      documentBytesPerSecond: config.live.documentBytesPerSecond,
+      socketDocuments: config.live.socketDocuments,
+      userDocuments: config.live.userDocuments,
+      addressAuthsPerMinute: config.live.addressAuthsPerMinute,
+      socketBufferBytes: config.live.socketBufferBytes,
     },
     clientDir: CLIENT_DIR,
     logLevel: config.logLevel,

@@ -77,6 +77,10 @@ describeEach(backends, 'live updates on $name', ({ name }) => {
       DATA_DIR: dataDir,
       APP_SECRET: 'live-updates-secret-0123456789abcdef',
       LIVE_DOCUMENT_MAX_BYTES: String(STATE_MAX),
+      // What each update may hold is tested here: the bytes budgets (live-addresses) would close
+      // these sockets before their megabytes of refused updates were looked at.
+      LIVE_USER_BYTES_PER_SECOND: String(64 * 1024 * 1024),
+      LIVE_DOCUMENT_BYTES_PER_SECOND: String(64 * 1024 * 1024),
     };
     if (name === 'postgres') {
       const scratch = await scratchPostgresUrl(process.env.TEST_DATABASE_URL!);

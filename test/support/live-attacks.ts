@@ -1,7 +1,10 @@
 /**
- * Hand-built Yjs updates of the live-route attacks, for tests and bench/live-attacks: items
- * placed by scanning many concurrent ones, writes outside the document's shape.
+ * Hand-built frames of the live-route attacks, for tests and bench/live-attacks: items placed
+ * by scanning many concurrent ones, writes outside the document's shape, authentication and sync
+ * frames by the thousand; and what the attacks are measured by (/healthz, the server's memory).
  */
+import { readFileSync } from 'node:fs';
+import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 import { LIVE_META, LIVE_TEXT } from '../../src/shared/live.js';
@@ -56,4 +59,63 @@ export function updateFrame(name: string, update: Uint8Array): Uint8Array {
   encoding.writeVarUint(encoder, 2); // update
   encoding.writeVarUint8Array(encoder, update);
   return encoding.toUint8Array(encoder);
+}
+
+/** A Hocuspocus authentication frame for the document `name` (the cookie authenticates). */
+export function authFrame(name: string, token = 'cookie'): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, name);
+  encoding.writeVarUint(encoder, 2); // auth
+  encoding.writeVarUint(encoder, 0); // token
+  encoding.writeVarString(encoder, token);
+  return encoding.toUint8Array(encoder);
+}
+
+/** A sync step 1 for `name` from an empty document: the server answers with all it holds. */
+export function syncStep1Frame(name: string): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, name);
+  encoding.writeVarUint(encoder, 0); // sync
+  encoding.writeVarUint(encoder, 0); // step 1
+  encoding.writeVarUint8Array(encoder, Y.encodeStateVector(new Y.Doc()));
+  return encoding.toUint8Array(encoder);
+}
+
+/** What a server frame says of authentication: 'authenticated', 'denied', or null (other). */
+export function authAnswer(payload: Uint8Array): 'authenticated' | 'denied' | null {
+  const decoder = decoding.createDecoder(payload);
+  decoding.readVarString(decoder);
+  if (decoding.readVarUint(decoder) !== 2) return null;
+  const kind = decoding.readVarUint(decoder);
+  return kind === 2 ? 'authenticated' : kind === 1 ? 'denied' : null;
+}
+
+/** The resident memory of process `pid`, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+/**
+ * The slowest /healthz answer from `base` while `during` runs, and for at least `atLeastMs`
+ * (the attack's work may go on after it has been sent).
+ */
+export async function slowestHealthz(
+  base: string,
+  during: Promise<unknown>,
+  atLeastMs = 2_000,
+): Promise<number> {
+  let slowest = 0;
+  let done = false;
+  void during.catch(() => undefined).finally(() => (done = true));
+  const until = Date.now() + atLeastMs;
+  while (!done || Date.now() < until) {
+    const start = performance.now();
+    await fetch(`${base}/healthz`).catch(() => undefined);
+    slowest = Math.max(slowest, performance.now() - start);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await during;
+  return slowest;
 }

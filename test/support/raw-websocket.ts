@@ -1,7 +1,8 @@
 /**
  * A WebSocket spoken by hand over a plain TCP socket, for tests of frames no WebSocket library
  * would send: invalid UTF-8, unmasked frames, reserved bits, unknown opcodes, bad close codes,
- * a length past the payload cap. Reads the server's close frame.
+ * a length past the payload cap, many frames in one write, a peer that never reads. Reads the
+ * server's frames and its close frame.
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
@@ -12,6 +13,13 @@ export interface RawWebSocket {
   write(bytes: Uint8Array): void;
   /** Resolves with the code of the server's close frame (null: the socket ended without one). */
   closed: Promise<number | null>;
+  /** The payloads of the server's binary frames, in order (while this side reads). */
+  messages: Uint8Array[];
+  /** Stops (or resumes) reading what the server sends, as a peer that never reads would. */
+  pause(): void;
+  resume(): void;
+  /** The underlying TCP socket (how much is still waiting to be written, for instance). */
+  socket: Socket;
   destroy(): void;
 }
 
@@ -56,13 +64,19 @@ export function frame({
   return Buffer.concat([Buffer.from(head), body]);
 }
 
-/** Opens `LIVE_PATH` on `base` (http://host:port) without a cookie; resolves once upgraded. */
+/** Binary frames for `payloads`, in one buffer: written at once, they arrive in one write. */
+export function binaryFrames(payloads: Uint8Array[]): Uint8Array {
+  return Buffer.concat(payloads.map((payload) => frame({ opcode: 0x2, payload })));
+}
+
+/** Opens `LIVE_PATH` on `base` (http://host:port) with `headers`; resolves once upgraded. */
 export function openRawWebSocket(base: string, headers: Record<string, string> = {}) {
   const url = new URL(base);
   const socket: Socket = connect(Number(url.port), url.hostname);
   socket.on('error', () => undefined); // a reset after the close is expected
   let buffer = Buffer.alloc(0);
   let upgraded = false;
+  const messages: Uint8Array[] = [];
   let resolveClosed: (code: number | null) => void = () => undefined;
   const closed = new Promise<number | null>((resolve) => (resolveClosed = resolve));
   const opened = new Promise<RawWebSocket>((resolve, reject) => {
@@ -75,17 +89,32 @@ export function openRawWebSocket(base: string, headers: Record<string, string> =
         if (!status.includes(' 101 ')) return reject(new Error(`not upgraded: ${status}`));
         upgraded = true;
         buffer = buffer.subarray(end + 4);
-        resolve({ write: (bytes) => socket.write(bytes), closed, destroy: () => socket.destroy() });
+        resolve({
+          write: (bytes) => socket.write(bytes),
+          closed,
+          messages,
+          pause: () => socket.pause(),
+          resume: () => socket.resume(),
+          socket,
+          destroy: () => socket.destroy(),
+        });
       }
       // Server frames are unmasked; a close frame's payload starts with its code.
       while (buffer.length >= 2) {
         const length = buffer[1]! & 0x7f;
         const offset = length === 126 ? 4 : length === 127 ? 10 : 2;
-        const size = length === 126 ? buffer.readUInt16BE(2) : length === 127 ? 0 : length;
+        if (buffer.length < offset) return;
+        const size =
+          length === 126
+            ? buffer.readUInt16BE(2)
+            : length === 127
+              ? Number(buffer.readBigUInt64BE(2))
+              : length;
         if (buffer.length < offset + size) return;
-        if ((buffer[0]! & 0x0f) === 0x8) {
-          resolveClosed(size >= 2 ? buffer.readUInt16BE(offset) : null);
-        }
+        const opcode = buffer[0]! & 0x0f;
+        const payload = buffer.subarray(offset, offset + size);
+        if (opcode === 0x8) resolveClosed(size >= 2 ? payload.readUInt16BE(0) : null);
+        else if (opcode === 0x2) messages.push(new Uint8Array(payload));
         buffer = buffer.subarray(offset + size);
       }
     });

@@ -17,6 +17,8 @@ export interface LiveContext {
   role?: LiveRole;
   /** The socket's documents whose authentication was refused (shared by all its documents). */
   refused?: Set<string>;
+  /** The socket's documents authenticated and still open (shared by all its documents). */
+  authenticated?: Set<string>;
   /** The version kind a store on behalf of this context records (REST writes, restores). */
   saveKind?: SaveKind;
 }

@@ -1,5 +1,6 @@
 /**
- * Frames per user and per document, across all their sockets, and across instances: each
+ * Frames and bytes per user, address and document, across all their sockets, and across
+ * instances: each
  * instance counts locally (no round trip per frame) and adds its counts to a shared counter
  * (Redis, or the PostgreSQL rate_limits table, as for HTTP limits) a few times a second; a key
  * whose shared total passes its budget is refused on every instance for the rest of its window.
@@ -42,7 +43,7 @@ export function pgCounter(db: Db): SharedCounter {
 }
 
 export interface FloodBudget {
-  /** Frames a key may send per window. */
+  /** What a key may send per window (frames, bytes or attempts). */
   max: number;
   windowMs: number;
 }
@@ -85,16 +86,16 @@ export function floodLimiter(counter: SharedCounter | null) {
   }, SHARE_EVERY_MS).unref();
 
   return {
-    /** Counts one frame for `key`; false when the key is past its budget. */
-    hit(key: string, budget: FloodBudget): boolean {
+    /** Counts `amount` (a frame, by default) for `key`; false when the key is past its budget. */
+    hit(key: string, budget: FloodBudget, amount = 1): boolean {
       const now = Date.now();
       let entry = keys.get(key);
       if (!entry || now - entry.start >= budget.windowMs) {
         entry = { start: now, count: 0, unshared: entry?.unshared ?? 0, budget, blockedUntil: 0 };
         keys.set(key, entry);
       }
-      entry.count++;
-      entry.unshared++;
+      entry.count += amount;
+      entry.unshared += amount;
       return entry.count <= budget.max && now >= entry.blockedUntil;
     },
     stop() {

@@ -218,12 +218,19 @@ export function createLiveServer(
   const hooks: Extension = {
     async onAuthenticate(payload) {
       try {
-        return await authenticate(payload);
+        const granted = await authenticate(payload);
+        // From now on the socket's frames count against the document's budgets (upgrade.ts).
+        contextOf(payload.context).authenticated?.add(payload.documentName);
+        return granted;
       } catch (refusal) {
         // The socket's context is copied per document, but the set is shared: upgrade.ts sees it.
         contextOf(payload.context).refused?.add(payload.documentName);
         throw refusal;
       }
+    },
+
+    async onDisconnect({ documentName, context }) {
+      contextOf(context).authenticated?.delete(documentName);
     },
 
     async onLoadDocument({ documentName, context }) {
