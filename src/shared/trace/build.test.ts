@@ -118,7 +118,9 @@ describe('buildSequence on real traces', () => {
       'service1-)service2: op3',
     ]);
     expect(hidden.text).toContain('Note over service1: error in op2');
-    expect(hidden.notes).toContain('8 spans inside one service hidden.');
+    expect(hidden.notes).toContain(
+      '4 of 11 spans drawn (3 messages); not drawn: 7 within one service.',
+    );
     const self = fixture(TRACE_FIXTURES.jaegerGraph, { internal: 'self' });
     expectWellFormed(self.text);
     expect(messages(self.text).slice(0, 3)).toEqual([

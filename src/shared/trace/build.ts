@@ -28,6 +28,7 @@ export interface TraceSummary {
   inRepeats: number;
   loops: number;
   parBlocks: number;
+  /** Spans within one service that draw nothing (internal spans hidden, lone roots). */
   hidden: number;
   belowDepth: number;
   /** The depth drawn; 0: all. */
@@ -169,10 +170,7 @@ function draw(
       : '';
   const joined = (...parts: string[]) => parts.filter((part) => part !== '').join(' · ');
 
-  for (let i = 0; i < n; i++) {
-    if (cut(i)) summary.belowDepth += 1;
-    else if (!crosses[i] && parent[i]! >= 0 && options.internal === 'hidden') summary.hidden += 1;
-  }
+  for (let i = 0; i < n; i++) if (cut(i)) summary.belowDepth += 1;
 
   const shownSpans = new Uint8Array(n);
   const repeated = new Uint8Array(n);
@@ -336,7 +334,9 @@ function draw(
   for (const at of p.order) {
     if (parent[at]! >= 0 && repeated[parent[at]!]) repeated[at] = 1;
     if (shownSpans[at]) summary.shown += 1;
-    else if (repeated[at] && !cut(at)) summary.inRepeats += 1;
+    else if (cut(at)) continue;
+    else if (repeated[at]) summary.inRepeats += 1;
+    else summary.hidden += 1;
   }
 
   // Participants in the order the drawing first names them; one that drew nothing is left out.
@@ -359,6 +359,6 @@ function draw(
     text: `${header.join('\n')}\n${lines.join('\n')}\n`,
     title: traceTitle(spans[p.roots[0] ?? 0]),
     summary,
-    notes: describe(summary, options),
+    notes: describe(summary),
   };
 }

@@ -1,6 +1,5 @@
 /** What a trace's drawing left out, folded or repaired, as sentences with the numbers. */
 import type { TraceSummary } from './build.js';
-import type { TraceOptions } from './options.js';
 
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
@@ -9,6 +8,7 @@ const plural = (count: number, one: string, many = `${one}s`) =>
 function accounting(summary: TraceSummary): string | null {
   const { spans, shown, belowDepth, inRepeats } = summary;
   if (shown >= spans) return null;
+  // Spans within one service that draw nothing (hidden, or a lone root).
   const inside = spans - shown - belowDepth - inRepeats;
   const parts = [
     belowDepth > 0
@@ -20,7 +20,7 @@ function accounting(summary: TraceSummary): string | null {
   return `${shown.toLocaleString('en')} of ${plural(spans, 'span')} drawn (${plural(summary.messages, 'message')}); not drawn: ${parts.join(', ')}.`;
 }
 
-export function describe(summary: TraceSummary, options: TraceOptions): string[] {
+export function describe(summary: TraceSummary): string[] {
   const notes: string[] = [];
   const { problems } = summary;
   const total = accounting(summary);
@@ -29,8 +29,6 @@ export function describe(summary: TraceSummary, options: TraceOptions): string[]
     notes.push(
       `${plural(summary.folded, 'identical call')} folded into ${plural(summary.loops, 'loop')}.`,
     );
-  if (summary.hidden > 0 && options.internal === 'hidden')
-    notes.push(`${plural(summary.hidden, 'span')} inside one service hidden.`);
   if (problems.missingParents > 0)
     notes.push(
       `${plural(problems.missingParents, 'span')} name a parent that is not in the file; drawn from the top.`,
