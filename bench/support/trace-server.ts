@@ -19,6 +19,8 @@ export interface TraceBenchServer {
 export async function startTraceBenchServer(): Promise<TraceBenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-bench-trace-'));
   const app = await startAppProcess({
+    // Started from source: on a busy machine that takes a while.
+    timeoutMs: 240_000,
     env: {
       DATA_DIR: dataDir,
       APP_SECRET: 'bench-trace-import-0123456789abcdef',
