@@ -13,28 +13,13 @@ import {
   randomTrace,
   zipkinChain,
 } from '../../test/fixtures/traces/attacks';
+import { slowestHealthz } from '../../test/support/healthz-watch';
 import { startTraceBenchServer } from '../support/trace-server';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 
 /** How long /healthz is watched at least (the attack may end sooner). */
 const WATCH_MS = 5_000;
-
-async function slowestHealthz(base: string, during: Promise<unknown>): Promise<number> {
-  let slowest = 0;
-  let done = false;
-  void during.catch(() => undefined).finally(() => (done = true));
-  const until = Date.now() + WATCH_MS;
-  while (!done || Date.now() < until) {
-    const start = performance.now();
-    await fetch(`${base}/healthz`)
-      .then((answer) => answer.arrayBuffer())
-      .catch(() => undefined);
-    slowest = Math.max(slowest, performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return slowest;
-}
 
 const ATTACKS: [string, () => string][] = [
   ['Zipkin chain, 140,000 spans', () => zipkinChain(140_000)],
@@ -50,14 +35,18 @@ const ATTACKS: [string, () => string][] = [
 const server = await startTraceBenchServer();
 try {
   await server.importTrace(encode(zipkinChain(10)), '?dry=true');
-  const idle = await slowestHealthz(server.app.url, Promise.resolve());
+  const idle = await slowestHealthz(server.app.url, () => Promise.resolve(), WATCH_MS);
   console.log(`trace import attacks (load ${loadavg()[0]!.toFixed(1)}); goal: under 500 ms`);
   console.log(`${'no attack'.padEnd(34)} slowest /healthz ${idle.toFixed(0).padStart(6)} ms`);
   for (const [name, make] of ATTACKS) {
     const file = encode(make());
-    const importing = server.importTrace(file, '?dry=true');
-    const slowest = await slowestHealthz(server.app.url, importing);
-    const { status, body, ms } = await importing;
+    let importing: ReturnType<typeof server.importTrace> | undefined;
+    const slowest = await slowestHealthz(
+      server.app.url,
+      () => (importing = server.importTrace(file, '?dry=true')),
+      WATCH_MS,
+    );
+    const { status, body, ms } = await importing!;
     const said = (JSON.parse(body) as { error?: string }).error ?? 'drawn';
     console.log(
       `${name.padEnd(34)} slowest /healthz ${slowest.toFixed(0).padStart(6)} ms  (idle ${idle.toFixed(0)} ms)  ${(file.length / 1e6).toFixed(1)} MB → ${status} in ${(ms / 1000).toFixed(1)} s: ${said}`,

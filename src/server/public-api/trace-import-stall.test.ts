@@ -14,6 +14,7 @@ import {
   zipkinChain,
 } from '../../../test/fixtures/traces/attacks.js';
 import { startAppProcess, type AppProcess } from '../../../test/support/app-process.js';
+import { slowestHealthz } from '../../../test/support/healthz-watch.js';
 import { signInAt } from '../../../test/support/http-sign-in.js';
 
 /** The budget the issue sets for any one request or frame. */
@@ -48,22 +49,17 @@ interface Outcome {
 async function importWatched(text: string, query = '?dry=true'): Promise<Outcome> {
   // Encoded before the watch starts: encoding it would hold this process, not the server.
   const file = Buffer.from(text);
-  const importing = fetch(`${app.url}/api/v1/import/trace${query}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: file,
-  });
-  let done = false;
-  void importing.finally(() => (done = true)).catch(() => undefined);
-  let slowest = 0;
-  while (!done) {
-    const started = performance.now();
-    const health = await fetch(`${app.url}/healthz`);
-    await health.arrayBuffer();
-    slowest = Math.max(slowest, performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const response = await importing;
+  let importing: Promise<Response> | undefined;
+  const slowest = await slowestHealthz(
+    app.url,
+    () =>
+      (importing = fetch(`${app.url}/api/v1/import/trace${query}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: file,
+      })),
+  );
+  const response = await importing!;
   return { status: response.status, body: (await response.json()) as Outcome['body'], slowest };
 }
 
