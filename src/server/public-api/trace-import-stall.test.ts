@@ -32,6 +32,14 @@ beforeAll(async () => {
   const cookie = await signInAt(app.url, 'tracer@example.test', 'Tracer');
   const answer = await fetch(`${app.url}/api/user/api-token`, { headers: { cookie } });
   token = ((await answer.json()) as { apiToken: string }).apiToken;
+  // From source the worker thread first registers tsx and compiles the trace modules; the built
+  // server starts it from JavaScript. One small import starts it before anything is watched.
+  const warm = await fetch(`${app.url}/api/v1/import/trace?dry=true`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: zipkinChain(3),
+  });
+  expect(warm.status).toBe(200);
 }, 120_000);
 
 afterAll(async () => {
