@@ -68,12 +68,14 @@ test('a Zipkin trace dropped on the editor is previewed, reshaped by the options
   await expect.poll(() => messages.count()).toBeGreaterThan(0);
   const hiddenCount = await messages.count();
   await expect(page.getByTestId(TRACE_TESTIDS.notes)).toContainText(
-    '8 spans inside one service hidden.',
+    '15 of 16 spans drawn (30 messages); not drawn: 1 within one service.',
   );
 
   await dialog.getByLabel(TRACE_COPY.internal).selectOption('self');
   await expect.poll(() => messages.count()).toBeGreaterThan(hiddenCount);
-  await expect(page.getByTestId(TRACE_TESTIDS.notes).filter({ hasText: 'hidden' })).toHaveCount(0);
+  await expect(page.getByTestId(TRACE_TESTIDS.notes).filter({ hasText: 'not drawn' })).toHaveCount(
+    0,
+  );
   await expect(drawing(page).locator('text.sequenceNumber')).toHaveCount(0);
   await dialog.getByLabel(TRACE_COPY.autonumber).check();
   await expect.poll(() => drawing(page).locator('text.sequenceNumber').count()).toBeGreaterThan(0);

@@ -3,28 +3,30 @@
  * a new diagram of it, or with dry=true only its text. Options come in the query string, so the
  * file is sent as it is (`curl --data-binary @trace.json`).
  */
-import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiDiagramSchema, CONTENT_MAX, errorBodySchema, TITLE_MAX } from '../../shared/schemas.js';
+import { apiDiagramSchema, errorBodySchema, TITLE_MAX } from '../../shared/schemas.js';
+import type { User } from '../../shared/schemas.js';
 import {
-  chooseTrace,
-  drawTrace,
-  parseTraceFile,
   TRACE_DEPTH_MAX,
   TRACE_FILE_MAX_BYTES,
   TRACE_GROUPS,
   TRACE_INTERNAL,
-  TraceFileError,
+  TRACE_SPANS_MAX,
 } from '../../shared/trace/index.js';
 import { z } from '../../shared/zod.js';
 import { requireTokenUser } from '../api-tokens/bearer.js';
 import { diagramWriter } from '../diagrams/writer.js';
-import { AppError, badRequest, notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
+import { drawTraceFile } from '../trace-import/draw-trace.js';
+import { readChunks } from '../trace-import/read-body.js';
 import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
 
 const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
+const SPANS = TRACE_SPANS_MAX.toLocaleString('en');
 export const TRACE_TOO_LARGE = `The trace file is larger than ${MB} MB; export one trace, or fewer spans.`;
 
 const flag = (description: string, fallback: 'true' | 'false') =>
@@ -83,17 +85,22 @@ export async function traceImportApiRoutes(
   deps: PublicApiDeps,
 ): Promise<void> {
   await app.register(async (scope) => {
-    // The file is read as text whatever its type says: JSON, JSON lines or plain text.
+    // The file is kept as the chunks it came in whatever its type says (JSON, JSON lines or
+    // plain text): the worker joins, decodes and reads it.
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: TRACE_FILE_MAX_BYTES },
-      (_r, body, done) => done(null, body),
+    scope.addContentTypeParser('*', (_request: FastifyRequest, payload: Readable) =>
+      readChunks(payload, TRACE_FILE_MAX_BYTES, TRACE_TOO_LARGE),
     );
     scope.addHook('onRequest', async (request) => {
       if (Number(request.headers['content-length'] ?? 0) > TRACE_FILE_MAX_BYTES) {
         throw new AppError(413, TRACE_TOO_LARGE);
       }
+    });
+    // The token is looked up after the per-token limit (onRequest) and before the body is read.
+    const users = new WeakMap<FastifyRequest, User>();
+    scope.addHook('preParsing', async (request, reply, payload) => {
+      users.set(request, await requireTokenUser(deps.tokens, deps.failedAuths, request, reply));
+      return payload;
     });
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const diagrams = diagramWriter(deps.db);
@@ -106,11 +113,17 @@ export async function traceImportApiRoutes(
         bodyLimit: TRACE_FILE_MAX_BYTES,
         schema: {
           summary: 'Import a trace as a sequence diagram',
-          description: `The body is a trace file as exported: OpenTelemetry OTLP/JSON (one object or one per line, ids in hex or base64), Jaeger JSON (with or without \`data\`, one or many traces) or Zipkin v2 JSON; at most ${MB} MB. Services become participants, calls requests and replies, overlapping calls \`par\` blocks and repeated ones loops. Answers the created diagram, or with \`dry=true\` only its text.`,
+          description: `The body is a trace file as exported: OpenTelemetry OTLP/JSON (one object or one per line, ids in hex or base64), Jaeger JSON (with or without \`data\`, one or many traces) or Zipkin v2 JSON; at most ${MB} MB and ${SPANS} spans. Services become participants, calls requests and replies, overlapping calls \`par\` blocks and repeated ones loops. Answers the created diagram, or with \`dry=true\` only its text.`,
           tags: ['Diagrams'],
           security: [{ bearerAuth: [] }],
           querystring: query,
-          body: z.string().describe('The trace file.'),
+          body: z
+            .custom<Uint8Array[]>(
+              (value) => Array.isArray(value),
+              'The body must be the trace file.',
+            )
+            .meta({ type: 'string', format: 'binary' })
+            .describe('The trace file.'),
           response: {
             200: dryAnswer.describe('dry=true: the diagram text, nothing created.'),
             201: apiDiagramSchema.extend(drawn).describe('The created diagram.'),
@@ -119,48 +132,34 @@ export async function traceImportApiRoutes(
               'The file is not a trace, is cut short, or a field of it is wrong; the message says which.',
             ),
             404: errorBodySchema.describe('The folder does not exist or is not yours.'),
-            413: errorBodySchema.describe(`The file is larger than ${MB} MB.`),
+            413: errorBodySchema.describe(
+              `The file is larger than ${MB} MB, holds more than ${SPANS} spans, or its diagram would be longer than a diagram can be.`,
+            ),
+            422: errorBodySchema.describe(
+              'The trace is too complex to draw, or took too long to read and draw; the message says what to do.',
+            ),
+            503: errorBodySchema.describe('Too many trace imports are waiting; try again shortly.'),
           },
         },
       },
       async (request, reply) => {
-        const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
+        const user = users.get(request)!;
         const { dry, traceId, title, folderId, ...rest } = request.query;
-        let file;
-        let trace;
-        try {
-          file = parseTraceFile(request.body);
-          trace = chooseTrace(file, traceId);
-        } catch (error) {
-          if (error instanceof TraceFileError) throw badRequest(error.message);
-          throw error;
-        }
-        const diagram = drawTrace(trace, {
+        const drawn = await drawTraceFile(request.body, traceId, {
           ...rest,
           durations: rest.durations === 'true',
           autonumber: rest.autonumber === 'true',
           collapse: rest.collapse === 'true',
           labelMax: 48,
         });
-        const answer = {
-          title: title ?? diagram.title,
-          traceId: trace.traceId,
-          format: file.format,
-          notes: diagram.notes,
-        };
-        if (diagram.text.length > CONTENT_MAX) {
-          throw new AppError(
-            413,
-            `The diagram would be longer than a diagram can be; choose a smaller depth.`,
-          );
-        }
-        if (dry === 'true') return reply.status(200).send({ content: diagram.text, ...answer });
+        const { content, ...answer } = { ...drawn, title: title ?? drawn.title };
+        if (dry === 'true') return reply.status(200).send({ content, ...answer });
         if (folderId != null && !(await folders.owns(user.id, folderId))) {
           throw notFound(FOLDER_NOT_FOUND);
         }
         const created = await diagrams.create(user, {
           title: answer.title,
-          content: diagram.text,
+          content,
           folderId: folderId ?? null,
         });
         const url = `${deps.siteOrigin}/?diagramId=${created.id}`;

@@ -69,7 +69,7 @@ describeEach(testDatabases, 'POST /api/v1/import/trace on $name', ({ open }) => 
       format: 'zipkin',
       traceId: 'a03ee8fff1dcd9b9',
       folderId: null,
-      notes: ['8 spans inside one service hidden.'],
+      notes: ['15 of 16 spans drawn (30 messages); not drawn: 1 within one service.'],
     });
     expect(diagram.content).toMatch(/^sequenceDiagram\n {4}participant routing\n/);
     expect(diagram.url).toBe(`https://lifeline.example/?diagramId=${diagram.id}`);

@@ -118,7 +118,9 @@ describe('buildSequence on real traces', () => {
       'service1-)service2: op3',
     ]);
     expect(hidden.text).toContain('Note over service1: error in op2');
-    expect(hidden.notes).toContain('8 spans inside one service hidden.');
+    expect(hidden.notes).toContain(
+      '4 of 11 spans drawn (3 messages); not drawn: 7 within one service.',
+    );
     const self = fixture(TRACE_FIXTURES.jaegerGraph, { internal: 'self' });
     expectWellFormed(self.text);
     expect(messages(self.text).slice(0, 3)).toEqual([
@@ -225,6 +227,7 @@ describe('buildSequence on broken, big and hostile traces', () => {
     expectWellFormed(text);
     expect(messages(text)).toEqual(['a->>+b: loop-2', 'b-->>-a: 8 µs']);
     expect(notes).toEqual([
+      '2 of 4 spans drawn (2 messages); not drawn: 2 within one service.',
       '1 span name a parent that is not in the file; drawn from the top.',
       '1 span named itself as parent; drawn from the top.',
       '1 parent cycle broken at the earliest span.',
@@ -237,7 +240,9 @@ describe('buildSequence on broken, big and hostile traces', () => {
     expect(all.summary.messages).toBe(2 * 29_999);
     const limited = diagramOf(text, { depth: 3 });
     expect(messages(limited.text)).toHaveLength(6);
-    expect(limited.notes).toContain('29,996 spans deeper than 3 calls left out.');
+    expect(limited.notes).toContain(
+      '4 of 30,000 spans drawn (6 messages); not drawn: 29,996 deeper than 3 calls.',
+    );
   });
 
   it('folds a 5,000-span trace into loops and par blocks', () => {

@@ -6,21 +6,35 @@
  * a trace a hundred thousand spans deep draws like a shallow one, in time linear in its spans
  * (plus one sort).
  */
-import { escapeLabel, participantId, shorten } from './escape.js';
-import type { ParsedTrace, TraceSpan } from './model.js';
+import { escapeLabel, shorten } from './escape.js';
+import { formatDuration, traceTitle } from './label.js';
+import type { ParsedTrace } from './model.js';
+import { describe } from './notes.js';
 import type { TraceOptions } from './options.js';
-import { buildTree, type TraceProblems } from './tree.js';
+import { prepareTrace, type PreparedTrace } from './prepare.js';
+import type { TraceProblems } from './tree.js';
+
+export { formatDuration, spanLabel, traceTitle } from './label.js';
 
 export interface TraceSummary {
   spans: number;
+  /** Spans the drawing shows: as a message, a note or an activation. */
+  shown: number;
   participants: number;
   messages: number;
   /** Calls folded into loops (each loop draws one of them). */
   folded: number;
+  /** Spans inside the repeats a loop stands for (not drawn themselves). */
+  inRepeats: number;
   loops: number;
   parBlocks: number;
+  /** Spans within one service that draw nothing (internal spans hidden, lone roots). */
   hidden: number;
   belowDepth: number;
+  /** The depth drawn; 0: all. */
+  depth: number;
+  /** Walks over the spans it took to draw (drawTrace: 1, or 2 when it chose a depth). */
+  passes: number;
   problems: TraceProblems;
 }
 
@@ -34,50 +48,18 @@ export interface TraceDiagram {
 
 const INDENT = '    ';
 
-export function formatDuration(micros: number): string {
-  if (micros < 1000) return `${Math.round(micros)} µs`;
-  if (micros < 1_000_000) return `${+(micros / 1000).toPrecision(3)} ms`;
-  return `${+(micros / 1_000_000).toPrecision(3)} s`;
-}
-
-const METHOD_ONLY = /^(?:HTTP )?[A-Z]{3,7}$/;
-
-/** The span's name with its HTTP route or RPC method when the name does not already say it. */
-export function spanLabel(span: TraceSpan, max: number): string {
-  const name = span.name.trim() === '' ? '(unnamed span)' : span.name;
-  const extra = span.route ?? span.rpc;
-  let label = name;
-  const lower = name.toLowerCase();
-  if (extra && !lower.includes(extra.toLowerCase())) {
-    label =
-      METHOD_ONLY.test(name) || extra.toLowerCase().includes(lower) ? extra : `${name} ${extra}`;
-  }
-  return shorten(label, max);
-}
-
-function participantName(span: TraceSpan, group: TraceOptions['group']): string {
-  if (group === 'host') return span.host ?? span.service;
-  if (group === 'instance' && span.instance) return `${span.service} (${span.instance})`;
-  return span.service;
-}
-
-/** "frontend: GET /dispatch · 2024-03-01 12:34 UTC" */
-export function traceTitle(span: TraceSpan | undefined): string {
-  if (!span) return 'Imported trace';
-  const when = new Date(span.start / 1000);
-  const stamp = Number.isNaN(when.getTime())
-    ? ''
-    : ` · ${when.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return `${shorten(`${span.service}: ${span.name || 'trace'}`, 150)}${stamp}`;
-}
-
 type Task =
-  | { line: string; indent: number }
-  | { reply: { from: number; arrow: string; to: number }; text: string; indent: number }
+  | { line: string; indent: number; level: number }
+  | {
+      reply: { from: number; arrow: string; to: number };
+      text: string;
+      indent: number;
+      level: number;
+    }
   | { span: number; from: number; count: number; total: number; indent: number }
   | { content: number; indent: number };
 
-/** Thrown inside buildSequence when the text outgrows the limit it was given. */
+/** Thrown inside drawPrepared when the text outgrows the limit it was given. */
 const TOO_LONG = Symbol('too long');
 
 /**
@@ -89,111 +71,92 @@ export function buildSequence(
   options: TraceOptions,
   limit = Infinity,
 ): TraceDiagram | null {
+  return drawPrepared(prepareTrace(trace, options), options.depth, limit);
+}
+
+/**
+ * Draws `depth` calls deep (0: all). With `levels`, it also adds each line's length to
+ * `levels[d]`, d being the least depth that draws the line, and keeps only the lines within
+ * `limit` (the answer is then null when the whole text passes it): one walk tells how long the
+ * text is at every depth.
+ */
+export function drawPrepared(
+  prepared: PreparedTrace,
+  depth: number,
+  limit = Infinity,
+  levels?: Float64Array,
+): TraceDiagram | null {
   try {
-    return buildUnlimited(trace, options, limit);
+    return draw(prepared, depth, limit, levels);
   } catch (error) {
     if (error === TOO_LONG) return null;
     throw error;
   }
 }
 
-function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number): TraceDiagram {
-  const tree = buildTree(trace.spans);
-  const { spans, children } = tree;
+function draw(
+  p: PreparedTrace,
+  depth: number,
+  limit: number,
+  levels: Float64Array | undefined,
+): TraceDiagram | null {
+  const { spans, children, parent, who, labels, crosses, callDepth, shape, options } = p;
   const n = spans.length;
+  const cut = (i: number) => depth > 0 && callDepth[i]! > depth;
+  const remote = (i: number) => (depth > 0 && callDepth[i]! + 1 > depth ? -1 : p.remoteTarget[i]!);
+  const top = levels ? levels.length - 1 : 0;
+  const levelOf = (d: number) => Math.min(d, top);
 
-  // Participants, in order of first appearance (start order).
-  const names: string[] = [];
-  const ids: string[] = [];
-  const byName = new Map<string, number>();
-  const taken = new Set<string>();
-  const participantOf = (name: string) => {
-    let at = byName.get(name);
-    if (at === undefined) {
-      at = names.length;
-      byName.set(name, at);
-      names.push(name);
-      ids.push(participantId(name, taken));
-    }
-    return at;
-  };
-  const who = new Int32Array(n);
-  for (let i = 0; i < n; i++) who[i] = participantOf(participantName(spans[i]!, options.group));
-
-  const labels = spans.map((span) => escapeLabel(spanLabel(span, options.labelMax)));
-  const crosses = (i: number) => tree.parent[i]! >= 0 && who[i] !== who[tree.parent[i]!];
-
-  // Calls deep: how many participant changes lie between the root and the span.
-  const callDepth = new Int32Array(n);
-  for (const at of tree.order) {
-    const p = tree.parent[at]!;
-    if (p >= 0) callDepth[at] = callDepth[p]! + (crosses(at) ? 1 : 0);
-  }
-  const cut = (i: number) => options.depth > 0 && callDepth[i]! > options.depth;
-
-  // A client or producer span whose callee did not report: a call to the service it named.
-  const remote = new Int32Array(n).fill(-1);
-  for (let i = 0; i < n; i++) {
-    const span = spans[i]!;
-    if ((span.kind !== 'client' && span.kind !== 'producer') || !span.remote) continue;
-    if (cut(i) || (options.depth > 0 && callDepth[i]! + 1 > options.depth)) continue;
-    if (children[i]!.some(crosses)) continue;
-    const name = span.remote;
-    if (name === span.service || byName.get(name) === who[i]) continue;
-    remote[i] = -2; // participant assigned below, after the reporting services
-  }
-  for (let i = 0; i < n; i++) if (remote[i] === -2) remote[i] = participantOf(spans[i]!.remote!);
-
-  // Bottom-up: whether a subtree draws anything, its size and its shape (for folding).
+  // Bottom-up: whether a subtree draws anything.
   const draws = new Uint8Array(n);
-  const size = new Int32Array(n).fill(1);
-  const shape = new Int32Array(n);
-  const shapes = new Map<string, number>();
   for (let k = n - 1; k >= 0; k--) {
-    const at = tree.order[k]!;
-    const span = spans[at]!;
-    let key = `${who[at]}|${labels[at]}|${span.kind}|${span.error ? 1 : 0}|${remote[at]}`;
+    const at = p.order[k]!;
     let any = false;
-    for (const kid of children[at]!) {
-      size[at] = size[at]! + size[kid]!;
-      if (draws[kid]) any = true;
-      key += `,${shape[kid]}`;
-    }
-    let id = shapes.get(key);
-    if (id === undefined) {
-      id = shapes.size;
-      shapes.set(key, id);
-    }
-    shape[at] = id;
-    const shown = crosses(at) || options.internal !== 'hidden' || span.error || remote[at]! >= 0;
+    for (const kid of children[at]!) if (draws[kid]) any = true;
+    const shown =
+      crosses[at] || options.internal !== 'hidden' || spans[at]!.error || remote(at) >= 0;
     draws[at] = !cut(at) && (shown || any) ? 1 : 0;
   }
 
   const summary: TraceSummary = {
     spans: n,
+    shown: 0,
     participants: 0,
     messages: 0,
     folded: 0,
+    inRepeats: 0,
     loops: 0,
     parBlocks: 0,
     hidden: 0,
     belowDepth: 0,
-    problems: tree.problems,
+    depth,
+    passes: 1,
+    problems: p.problems,
   };
   const lines: string[] = [];
   let length = 0;
+  let whole = true;
+  let level = 0;
   const emit = (indent: number, line: string) => {
     const text = INDENT.repeat(indent) + line;
     length += text.length + 1;
-    if (length > limit) throw TOO_LONG;
+    if (levels) levels[levelOf(level)] = levels[levelOf(level)]! + text.length + 1;
+    if (length > limit) {
+      if (!levels) throw TOO_LONG;
+      whole = false;
+      return;
+    }
     lines.push(text);
   };
-  const used = new Uint8Array(names.length);
+  // The least depth at which each participant is named (it is declared from then on).
+  const firstLevel = new Int32Array(p.names.length).fill(-1);
   const appearance: number[] = [];
   const use = (participant: number) => {
-    if (!used[participant]) appearance.push(participant);
-    used[participant] = 1;
-    return ids[participant]!;
+    if (firstLevel[participant] === -1) appearance.push(participant);
+    if (firstLevel[participant] === -1 || level < firstLevel[participant]!) {
+      firstLevel[participant] = level;
+    }
+    return p.ids[participant]!;
   };
   const message = (indent: number, from: number, arrow: string, to: number, text: string) => {
     summary.messages += 1;
@@ -207,12 +170,10 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
       : '';
   const joined = (...parts: string[]) => parts.filter((part) => part !== '').join(' · ');
 
-  for (let i = 0; i < n; i++) {
-    if (cut(i) && !cut(tree.parent[i]!)) summary.belowDepth += size[i]!;
-    else if (!crosses(i) && tree.parent[i]! >= 0 && options.internal === 'hidden' && !cut(i))
-      summary.hidden += 1;
-  }
+  for (let i = 0; i < n; i++) if (cut(i)) summary.belowDepth += 1;
 
+  const shownSpans = new Uint8Array(n);
+  const repeated = new Uint8Array(n);
   const stack: Task[] = [];
   /** Pushes a span's children: overlapping ones in par, identical runs folded. */
   const pushContent = (at: number, indent: number) => {
@@ -236,6 +197,7 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
         let total = spans[list[k]!]!.duration;
         while (options.collapse && j < list.length && shape[list[j]!] === shape[list[k]!]) {
           total += spans[list[j]!]!.duration;
+          repeated[list[j]!] = 1;
           j += 1;
         }
         runs.push({ span: list[k]!, from: who[at]!, count: j - k, total, indent });
@@ -261,13 +223,16 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
         tasks.push({ ...(branches[0] as Extract<Task, { span: number }>), indent });
         continue;
       }
+      // A par block shows from the least depth at which two of its branches draw.
+      const depths = group.map((kid) => callDepth[kid]!).sort((a, b) => a - b);
+      const parLevel = depths[1]!;
       summary.parBlocks += 1;
-      tasks.push({ line: 'par', indent });
+      tasks.push({ line: 'par', indent, level: parLevel });
       branches.forEach((branch, b) => {
-        if (b > 0) tasks.push({ line: 'and', indent });
+        if (b > 0) tasks.push({ line: 'and', indent, level: parLevel });
         tasks.push(branch);
       });
-      tasks.push({ line: 'end', indent });
+      tasks.push({ line: 'end', indent, level: parLevel });
     }
     flush();
     for (let k = tasks.length - 1; k >= 0; k--) stack.push(tasks[k]!);
@@ -277,10 +242,12 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
     while (stack.length > 0) {
       const task = stack.pop()!;
       if ('line' in task) {
+        level = task.level;
         emit(task.indent, task.line);
         continue;
       }
       if ('reply' in task) {
+        level = task.level;
         message(task.indent, task.reply.from, task.reply.arrow, task.reply.to, task.text);
         continue;
       }
@@ -291,20 +258,22 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
       const { span: at, from, count, indent } = task;
       const span = spans[at]!;
       const to = who[at]!;
+      level = callDepth[at]!;
+      const before = length;
       let inner = indent;
       const after: Task[] = [];
       if (count > 1) {
         summary.loops += 1;
         summary.folded += count;
         emit(indent, `loop ${count} times`);
-        after.push({ line: 'end', indent });
+        after.push({ line: 'end', indent, level });
         inner = indent + 1;
       }
       const label = labels[at]!;
       const errorMark = span.error ? 'error' : '';
       if (from !== to) {
-        const parent = spans[tree.parent[at]!]!;
-        const async = span.kind === 'consumer' || parent.kind === 'producer';
+        const caller = spans[parent[at]!]!;
+        const async = span.kind === 'consumer' || caller.kind === 'producer';
         if (async) message(inner, from, '-)', to, joined(label, errorMark));
         else {
           message(inner, from, '->>+', to, label);
@@ -312,6 +281,7 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
             reply: { from: to, arrow: span.error ? '--x-' : '-->>-', to: from },
             text: joined(errorMark, took(task.total, count)),
             indent: inner,
+            level,
           });
         }
       } else if (options.internal === 'self') {
@@ -321,12 +291,13 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
       } else if (options.internal === 'activations') {
         emit(inner, `activate ${use(to)}`);
         emit(inner, `Note right of ${use(to)}: ${joined(label, errorMark)}`);
-        after.unshift({ line: `deactivate ${use(to)}`, indent: inner });
+        after.unshift({ line: `deactivate ${use(to)}`, indent: inner, level });
       } else if (span.error) {
         emit(inner, `Note over ${use(to)}: ${`error in ${label}`}`);
       }
-      if (remote[at]! >= 0) {
-        const callee = remote[at]!;
+      const callee = remote(at);
+      if (callee >= 0) {
+        level = callDepth[at]! + 1;
         message(inner, to, span.kind === 'producer' ? '-)' : '->>+', callee, label);
         if (span.kind !== 'producer') {
           message(
@@ -338,77 +309,56 @@ function buildUnlimited(trace: ParsedTrace, options: TraceOptions, limit: number
           );
         }
       }
+      if (length > before || after.length > 0) shownSpans[at] = 1;
       for (let k = after.length - 1; k >= 0; k--) stack.push(after[k]!);
       stack.push({ content: at, indent: inner });
     }
   };
 
-  for (const root of tree.roots) {
-    if (!draws[root] && tree.roots.length > 1 && children[root]!.length === 0) continue;
+  for (const root of p.roots) {
+    if (!draws[root] && p.roots.length > 1 && children[root]!.length === 0) continue;
     const span = spans[root]!;
+    level = 0;
     emit(
       1,
       `Note over ${use(who[root]!)}: ${joined(labels[root]!, span.error ? 'error' : '', took(span.duration, 1))}`,
     );
-    if (remote[root]! >= 0) {
+    shownSpans[root] = 1;
+    if (remote(root) >= 0) {
       stack.push({ span: root, from: who[root]!, count: 1, total: span.duration, indent: 1 });
     } else stack.push({ content: root, indent: 1 });
     run();
   }
 
+  // Spans in a folded repeat: marked at the repeat, then every descendant after its parent.
+  for (const at of p.order) {
+    if (parent[at]! >= 0 && repeated[parent[at]!]) repeated[at] = 1;
+    if (shownSpans[at]) summary.shown += 1;
+    else if (cut(at)) continue;
+    else if (repeated[at]) summary.inRepeats += 1;
+    else summary.hidden += 1;
+  }
+
   // Participants in the order the drawing first names them; one that drew nothing is left out.
-  const body = lines.join('\n');
-  const shown = appearance.map((at) => ({ id: ids[at]!, name: names[at]! }));
+  const shown = appearance.map((at) => ({ id: p.ids[at]!, name: p.names[at]!, at }));
   summary.participants = shown.length;
   const header = ['sequenceDiagram'];
   if (options.autonumber) header.push(`${INDENT}autonumber`);
-  for (const { id, name } of shown) {
+  for (const { id, name, at } of shown) {
     const alias = escapeLabel(shorten(name, options.labelMax));
-    header.push(
+    const line =
       alias === id || alias === ''
         ? `${INDENT}participant ${id}`
-        : `${INDENT}participant ${id} as ${alias}`,
-    );
+        : `${INDENT}participant ${id} as ${alias}`;
+    header.push(line);
+    if (levels) levels[levelOf(firstLevel[at]!)]! += line.length + 1;
   }
+  if (levels) levels[0]! += header.slice(0, options.autonumber ? 2 : 1).join('\n').length + 1;
+  if (!whole) return null;
   return {
-    text: `${header.join('\n')}\n${body}\n`,
-    title: traceTitle(spans[tree.roots[0] ?? 0]),
+    text: `${header.join('\n')}\n${lines.join('\n')}\n`,
+    title: traceTitle(spans[p.roots[0] ?? 0]),
     summary,
-    notes: describe(summary, options),
+    notes: describe(summary),
   };
-}
-
-const plural = (count: number, one: string, many = `${one}s`) =>
-  `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-
-function describe(summary: TraceSummary, options: TraceOptions): string[] {
-  const notes: string[] = [];
-  const { problems } = summary;
-  if (summary.loops > 0)
-    notes.push(
-      `${plural(summary.folded, 'identical call')} folded into ${plural(summary.loops, 'loop')}.`,
-    );
-  if (summary.hidden > 0)
-    notes.push(`${plural(summary.hidden, 'span')} inside one service hidden.`);
-  if (summary.belowDepth > 0)
-    notes.push(
-      `${plural(summary.belowDepth, 'span')} deeper than ${plural(options.depth, 'call')} left out.`,
-    );
-  if (problems.missingParents > 0)
-    notes.push(
-      `${plural(problems.missingParents, 'span')} name a parent that is not in the file; drawn from the top.`,
-    );
-  if (problems.selfParents > 0)
-    notes.push(
-      `${plural(problems.selfParents, 'span')} named itself as parent; drawn from the top.`,
-    );
-  if (problems.cycles > 0)
-    notes.push(`${plural(problems.cycles, 'parent cycle')} broken at the earliest span.`);
-  if (problems.duplicates > 0)
-    notes.push(`${plural(problems.duplicates, 'span')} with an id seen before left out.`);
-  if (problems.skewed > 0)
-    notes.push(
-      `${plural(problems.skewed, 'span')} start before their parent (clock skew); drawn in call order.`,
-    );
-  return notes;
 }

@@ -1,16 +1,23 @@
 /** The trace import as the dialog and the API use it: a file's traces, and one drawn. */
 import { DIAGRAM_TEXT_MAX } from '../constants.js';
-import { buildSequence, spanLabel, type TraceDiagram } from './build.js';
-import { TraceFileError, type ParsedFile, type ParsedTrace } from './model.js';
+import { CONTENT_MAX } from '../schemas.js';
+import { drawPrepared, spanLabel, type TraceDiagram } from './build.js';
+import { TraceFileError, TraceLimitError, type ParsedFile, type ParsedTrace } from './model.js';
 import { TRACE_DEPTH_MAX, type TraceOptions } from './options.js';
+import { prepareTrace } from './prepare.js';
 
 export { buildSequence, formatDuration, type TraceDiagram } from './build.js';
-export { TraceFileError, type ParsedFile, type ParsedTrace } from './model.js';
+export {
+  TRACE_FILE_MAX_BYTES,
+  TRACE_SPANS_MAX,
+  TraceFileError,
+  TraceLimitError,
+  type ParsedFile,
+  type ParsedTrace,
+  type TraceFormat,
+} from './model.js';
 export * from './options.js';
 export { parseTraceFile } from './parse.js';
-
-/** The largest trace file read, in bytes (the API answers 413 above it, the dialog refuses it). */
-export const TRACE_FILE_MAX_BYTES = 32 * 1024 * 1024;
 
 export interface TraceChoice {
   traceId: string;
@@ -57,28 +64,62 @@ export function chooseTrace(file: ParsedFile, traceId?: string): ParsedTrace {
 
 /**
  * The drawing with every call when its text fits what the renderer draws; otherwise the deepest
- * depth that fits, with a note saying so (a person can raise it and edit the text).
+ * depth that fits, with a note saying so (a person can raise it and edit the text). One walk
+ * draws everything and measures the text at every depth; a second draws the depth chosen.
  */
 export function drawTrace(trace: ParsedTrace, options: TraceOptions): TraceDiagram {
-  if (options.depth > 0) return buildSequence(trace, options)!;
-  const full = buildSequence(trace, options, DIAGRAM_TEXT_MAX);
-  if (full) return full;
-  let best: TraceDiagram | null = null;
-  let bestDepth = 0;
+  const prepared = prepareTrace(trace, options);
+  if (options.depth > 0) return counted(drawPrepared(prepared, options.depth)!, 1);
+  const levels = new Float64Array(TRACE_DEPTH_MAX + 2);
+  const full = drawPrepared(prepared, 0, DIAGRAM_TEXT_MAX, levels);
+  if (full) return counted(full, 1);
+  let fits = 0;
+  let length = levels[0]!;
   for (let depth = 1; depth <= TRACE_DEPTH_MAX; depth++) {
-    const drawn = buildSequence(trace, { ...options, depth }, DIAGRAM_TEXT_MAX);
-    if (!drawn) break;
-    best = drawn;
-    bestDepth = depth;
-    if (drawn.summary.belowDepth === 0) break;
+    length += levels[depth]!;
+    if (length > DIAGRAM_TEXT_MAX) break;
+    fits = depth;
   }
-  // Not even one call deep fits: the whole text, for the user to cut by hand.
-  if (!best) return buildSequence(trace, options)!;
-  return {
-    ...best,
-    notes: [
-      `Drawn ${bestDepth} ${bestDepth === 1 ? 'call' : 'calls'} deep to fit the drawing; choose a depth to change it.`,
-      ...best.notes,
-    ],
-  };
+  let passes = 1;
+  // The measure is close but not exact (a cut can fold calls it kept apart): one step back,
+  // then the shallowest drawing, each within the limit.
+  for (const depth of new Set([fits, fits - 1, 1])) {
+    if (depth < 1) continue;
+    passes += 1;
+    const drawn = drawPrepared(prepared, depth, DIAGRAM_TEXT_MAX);
+    if (!drawn) continue;
+    return counted(
+      {
+        ...drawn,
+        notes: [
+          `Drawn ${depth} ${depth === 1 ? 'call' : 'calls'} deep to fit the drawing (at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters); choose a depth to change it.`,
+          ...drawn.notes,
+        ],
+      },
+      passes,
+    );
+  }
+  // Not even one call deep fits the renderer: that text still, for the user to cut by hand.
+  const shallow = drawPrepared(prepared, 1, CONTENT_MAX);
+  if (!shallow) {
+    throw new TraceLimitError(
+      422,
+      `The trace has too many calls to draw: even one call deep its diagram would be longer than ${CONTENT_MAX.toLocaleString('en')} characters. Export a smaller part of it.`,
+    );
+  }
+  return counted(
+    {
+      ...shallow,
+      notes: [
+        `Even one call deep the diagram is longer than the renderer draws (${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters); remove calls from the text to draw it.`,
+        ...shallow.notes,
+      ],
+    },
+    passes + 1,
+  );
 }
+
+const counted = (diagram: TraceDiagram, passes: number): TraceDiagram => ({
+  ...diagram,
+  summary: { ...diagram.summary, passes },
+});

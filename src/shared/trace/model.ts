@@ -39,6 +39,26 @@ export interface ParsedFile {
   traces: ParsedTrace[];
 }
 
+/** The largest trace file read, in bytes (the API answers 413 above it, the dialog refuses it). */
+export const TRACE_FILE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The most spans a file may hold. The renderer draws some 50,000 characters, about a thousand
+ * calls, so a larger trace is never drawn whole; past this only reading it would take seconds.
+ */
+export const TRACE_SPANS_MAX = 50_000;
+
+/** A trace too large or too complex to draw: 413 or 422 from the API, shown in the dialog. */
+export class TraceLimitError extends Error {
+  constructor(
+    readonly status: 413 | 422,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TraceLimitError';
+  }
+}
+
 /** A problem with the file itself: answered as a 400 by the API, shown in the dialog. */
 export class TraceFileError extends Error {
   constructor(message: string) {

@@ -2,7 +2,9 @@
 import { parseJaegerTrace } from './jaeger.js';
 import {
   groupByTrace,
+  TRACE_SPANS_MAX,
   TraceFileError,
+  TraceLimitError,
   type ParsedFile,
   type TraceFormat,
   type TraceSpan,
@@ -89,5 +91,11 @@ export function parseTraceFile(text: string): ParsedFile {
         ? documents.flatMap(jaegerSpans)
         : documents.flatMap((document) => zipkinSpans(document as unknown[]));
   if (spans.length === 0) throw new TraceFileError('The file holds no spans.');
+  if (spans.length > TRACE_SPANS_MAX) {
+    throw new TraceLimitError(
+      413,
+      `The file holds ${spans.length.toLocaleString('en')} spans; at most ${TRACE_SPANS_MAX.toLocaleString('en')} are read. Export one trace, or a part of it.`,
+    );
+  }
   return { format, traces: groupByTrace(spans) };
 }

@@ -7,6 +7,7 @@ import {
   TRACE_FILE_MAX_BYTES,
   traceChoices,
   TraceFileError,
+  TraceLimitError,
   type ParsedFile,
   type TraceOptions,
 } from '@shared/trace/index';
@@ -32,7 +33,10 @@ export function useTraceFile() {
       setTraceId(parsed.traces[0]?.traceId ?? null);
     } catch (error) {
       setLoaded({
-        error: error instanceof TraceFileError ? error.message : `Could not read ${file.name}.`,
+        error:
+          error instanceof TraceFileError || error instanceof TraceLimitError
+            ? error.message
+            : `Could not read ${file.name}.`,
       });
     } finally {
       setReading(false);
@@ -41,15 +45,23 @@ export function useTraceFile() {
 
   const file = loaded && 'file' in loaded ? loaded.file : null;
   const choices = useMemo(() => (file ? traceChoices(file) : []), [file]);
-  const diagram = useMemo(() => {
+  // A trace too wide to draw even one call deep is said so in place of its drawing.
+  const drawing = useMemo(() => {
     const trace = file?.traces.find((t) => t.traceId === traceId);
-    return trace ? drawTrace(trace, options) : null;
+    if (!trace) return { diagram: null, problem: null };
+    try {
+      return { diagram: drawTrace(trace, options), problem: null };
+    } catch (error) {
+      if (error instanceof TraceLimitError) return { diagram: null, problem: error.message };
+      throw error;
+    }
   }, [file, traceId, options]);
+  const diagram = drawing.diagram;
 
   return {
     load,
     reading,
-    error: loaded && 'error' in loaded ? loaded.error : null,
+    error: loaded && 'error' in loaded ? loaded.error : drawing.problem,
     choices,
     traceId,
     setTraceId,

@@ -1,0 +1,43 @@
+/**
+ * The server's one entry to trace imports: `drawTraceFile(file, traceId, options)` reads and draws
+ * the file in a worker thread, so a 30 MB file or a pathological trace never holds the event
+ * loop. It answers the drawing, or throws an AppError whose status and message are the answer to
+ * give (400 not a trace, 413 too many spans or too long a text, 422 too complex or too slow to
+ * draw, 503 busy).
+ */
+import type { TraceOptions } from '../../shared/trace/index.js';
+import { AppError } from '../errors.js';
+import { jobWorker } from '../workers/job-worker.js';
+import type { TraceAnswer, TraceDrawn, TraceJob } from './trace-worker.js';
+
+export type { TraceDrawn } from './trace-worker.js';
+
+/** Longest a trace may take to read and draw; some 50,000 spans take a few seconds. */
+export const TRACE_IMPORT_TIMEOUT_MS = 20_000;
+
+const worker = jobWorker<TraceJob, TraceAnswer>({
+  script: './trace-worker',
+  from: import.meta.url,
+  timeoutMs: TRACE_IMPORT_TIMEOUT_MS,
+  maxWaiting: 4,
+  timedOut: () =>
+    new AppError(
+      422,
+      `The trace took longer than ${TRACE_IMPORT_TIMEOUT_MS / 1000} s to read and draw; it is too large or too complex. Export a smaller part of it, or choose a depth.`,
+    ),
+  busy: () =>
+    new AppError(503, 'Too many trace imports are waiting; please try again in a moment.'),
+  failed: () => new AppError(503, 'Reading the trace failed; please try again.'),
+});
+
+/** `chunks` are handed to the worker (they are empty here afterwards). */
+export async function drawTraceFile(
+  chunks: Uint8Array[],
+  traceId: string | undefined,
+  options: TraceOptions,
+): Promise<TraceDrawn> {
+  const transfer = chunks.map((chunk) => chunk.buffer as ArrayBuffer);
+  const answer = await worker.run({ chunks, traceId, options }, transfer);
+  if ('drawn' in answer) return answer.drawn;
+  throw new AppError(answer.status, answer.message);
+}

@@ -1,0 +1,51 @@
+/** The worker thread that reads and draws trace files, off the server's event loop. */
+import { parentPort } from 'node:worker_threads';
+import { CONTENT_MAX } from '../../shared/schemas.js';
+import {
+  chooseTrace,
+  drawTrace,
+  parseTraceFile,
+  TraceFileError,
+  TraceLimitError,
+  type TraceFormat,
+  type TraceOptions,
+} from '../../shared/trace/index.js';
+
+export interface TraceJob {
+  /** The file as it arrived: joined and decoded here, so not even that holds the event loop. */
+  chunks: Uint8Array[];
+  traceId: string | undefined;
+  options: TraceOptions;
+}
+
+export interface TraceDrawn {
+  content: string;
+  title: string;
+  traceId: string;
+  format: TraceFormat;
+  notes: string[];
+}
+
+export type TraceAnswer = { drawn: TraceDrawn } | { status: 400 | 413 | 422; message: string };
+
+export const TOO_LONG_TO_STORE =
+  'The diagram would be longer than a diagram can be; choose a smaller depth.';
+
+function answer(job: TraceJob): TraceAnswer {
+  try {
+    const file = parseTraceFile(Buffer.concat(job.chunks).toString('utf8'));
+    const trace = chooseTrace(file, job.traceId);
+    const diagram = drawTrace(trace, job.options);
+    if (diagram.text.length > CONTENT_MAX) return { status: 413, message: TOO_LONG_TO_STORE };
+    const { title, notes } = diagram;
+    return {
+      drawn: { content: diagram.text, title, traceId: trace.traceId, format: file.format, notes },
+    };
+  } catch (error) {
+    if (error instanceof TraceLimitError) return { status: error.status, message: error.message };
+    if (error instanceof TraceFileError) return { status: 400, message: error.message };
+    return { status: 422, message: 'The trace could not be drawn; check that it is a trace file.' };
+  }
+}
+
+parentPort?.on('message', (job: TraceJob) => parentPort?.postMessage(answer(job)));
