@@ -1,0 +1,147 @@
+/**
+ * Watches the event loop and names what blocked it. A timer due every 100 ms measures how late
+ * it runs; meanwhile async hooks time every callback and add its time to the activity it belongs
+ * to: a request (its method and route pattern, carried by AsyncLocalStorage from its first hook
+ * to its answer) or a live frame (its document kind and message type). When one activity held the
+ * loop for longer than the budget, or the timer ran that late, the watcher reports a stall naming
+ * the activity that ran longest; start-up work, timers and test code belong to no activity.
+ */
+import { AsyncLocalStorage, createHook, executionAsyncResource } from 'node:async_hooks';
+
+/** No request or frame may hold the event loop longer than this. */
+export const STALL_BUDGET_MS = 500;
+const TICK_MS = 100;
+/** The log line of a stall (its fields under `stall`); test helpers look for it. */
+export const STALL_MESSAGE = 'event loop blocked';
+
+export interface Stall {
+  /** How late the watch's timer ran: how long nothing else could run. */
+  blockedMs: number;
+  /** The activity that ran longest meanwhile (`GET /api/diagrams/:id`, `live diagram update`). */
+  by: string | null;
+  /** How long `by` ran meanwhile. */
+  byMs: number;
+}
+
+interface Activity {
+  label: string;
+  frame: boolean;
+}
+
+interface Running {
+  label: string | null;
+  start: number;
+  /** Time of callbacks nested in this one, counted for their own activity. */
+  nested: number;
+}
+
+const activities = new AsyncLocalStorage<Activity>();
+const stack: Running[] = [];
+const spent = new Map<string, number>();
+/**
+ * A live frame's work continues in promise callbacks that Hocuspocus chained before the frame
+ * was named, so they carry no activity: until the next macrotask they belong to the frame.
+ */
+let frameLabel: string | null = null;
+let watching = 0;
+
+/** A new macrotask (I/O, timer, immediate) rather than a promise callback or a nextTick. */
+function isMacrotask(resource: object): boolean {
+  return !(resource instanceof Promise) && resource.constructor !== Object;
+}
+
+const hook = createHook({
+  before() {
+    const resource = executionAsyncResource();
+    if (stack.length === 0 && isMacrotask(resource)) frameLabel = null;
+    const activity = activities.getStore();
+    if (activity?.frame) frameLabel = activity.label;
+    const label = activity?.label ?? (resource instanceof Promise ? frameLabel : null);
+    stack.push({ label, start: performance.now(), nested: 0 });
+  },
+  after() {
+    const running = stack.pop();
+    if (!running) return;
+    const elapsed = performance.now() - running.start;
+    const parent = stack.at(-1);
+    if (parent) parent.nested += elapsed;
+    if (running.label) {
+      spent.set(running.label, (spent.get(running.label) ?? 0) + elapsed - running.nested);
+    }
+  },
+});
+
+export const isWatching = () => watching > 0;
+
+/** Runs `next` (and everything it starts) as part of `label`'s work. */
+export function runAs(label: string, next: () => void): void {
+  if (watching === 0) return next();
+  // What `next` does at once is timed here: the callback running it may be nobody's.
+  const start = performance.now();
+  try {
+    activities.run({ label, frame: false }, next);
+  } finally {
+    const elapsed = performance.now() - start;
+    const running = stack.at(-1);
+    if (running) running.nested += elapsed;
+    spent.set(label, (spent.get(label) ?? 0) + elapsed);
+  }
+}
+
+/** Names the live frame being handled from here until its work is done. */
+export function handlingFrame(label: string): void {
+  if (watching === 0) return;
+  frameLabel = label;
+  const running = stack.at(-1);
+  if (running) running.label = label;
+  // The frame's own continuations (after an await in the hook that called this) carry it too.
+  activities.enterWith({ label, frame: true });
+}
+
+function longest(): { by: string | null; byMs: number } {
+  let by: string | null = null;
+  let byMs = 0;
+  for (const [label, ms] of spent) {
+    if (ms > byMs) [by, byMs] = [label, ms];
+  }
+  spent.clear();
+  return { by, byMs: Math.round(byMs) };
+}
+
+export interface LoopWatch {
+  /** The stall of the time since the last tick, if any (tests call it at a test's end). */
+  check(): Stall | null;
+  stop(): void;
+}
+
+/**
+ * Starts watching; `onStall` hears each stall: an activity that ran past the budget, or (with
+ * `by` naming what ran longest, if anything did) a loop blocked past it by something else.
+ */
+export function watchEventLoop(onStall: (stall: Stall) => void): LoopWatch {
+  if (watching++ === 0) hook.enable();
+  let last = performance.now();
+  const evaluate = (late: number): Stall | null => {
+    const { by, byMs } = longest();
+    if (byMs <= STALL_BUDGET_MS && late <= STALL_BUDGET_MS) return null;
+    return { blockedMs: Math.round(Math.max(late, byMs)), by, byMs };
+  };
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const stall = evaluate(now - last - TICK_MS);
+    last = now;
+    if (stall) onStall(stall);
+  }, TICK_MS).unref();
+  return {
+    check() {
+      const now = performance.now();
+      const stall = evaluate(now - last - TICK_MS);
+      last = now;
+      return stall;
+    },
+    stop() {
+      clearInterval(timer);
+      if (--watching === 0) hook.disable();
+    },
+  };
+}
