@@ -9,9 +9,8 @@ process.on('message', (message: { block?: number; as?: string }) => {
   const { block, as } = message;
   if (typeof block !== 'number' || typeof as !== 'string') return;
   runAs(as, () => {
-    const until = performance.now() + block;
-    while (performance.now() < until) {
-      // Busy on purpose: this is the stall.
-    }
+    // Busy for that much CPU time (not wall time, which a busy machine stretches): the stall.
+    const start = process.cpuUsage();
+    while (process.cpuUsage(start).user < block * 1000);
   });
 });

@@ -21,6 +21,11 @@ export interface Stall {
   by: string | null;
   /** How long `by` ran meanwhile. */
   byMs: number;
+  /**
+   * CPU time the process used while `by` ran (all its threads). On a machine shared with other
+   * work a short task can take long in wall time; this tells that apart from a slow task.
+   */
+  cpuMs: number;
 }
 
 interface Activity {
@@ -31,19 +36,66 @@ interface Activity {
 interface Running {
   label: string | null;
   start: number;
-  /** Time of callbacks nested in this one, counted for their own activity. */
+  cpuStart: number;
+  /** Wall and CPU time of callbacks nested in this one, counted for their own activity. */
   nested: number;
+  nestedCpu: number;
+}
+
+interface Spent {
+  wall: number;
+  cpu: number;
 }
 
 const activities = new AsyncLocalStorage<Activity>();
 const stack: Running[] = [];
-const spent = new Map<string, number>();
+const spent = new Map<string, Spent>();
 /**
  * A live frame's work continues in promise callbacks that Hocuspocus chained before the frame
  * was named, so they carry no activity: until the next macrotask they belong to the frame.
  */
 let frameLabel: string | null = null;
 let watching = 0;
+
+/**
+ * CPU time is read (a system call) at most every 50 ms when a callback starts, and again when
+ * one took over 100 ms; shorter callbacks count their wall time as CPU time.
+ */
+const CPU_SAMPLE_MS = 50;
+const LONG_CALLBACK_MS = 100;
+let sampledAt = -Infinity;
+let sampledCpu = 0;
+
+function cpuNow(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+function cpuAt(now: number): number {
+  if (now - sampledAt > CPU_SAMPLE_MS) [sampledAt, sampledCpu] = [now, cpuNow()];
+  return sampledCpu;
+}
+
+function begin(label: string | null): Running {
+  const start = performance.now();
+  return { label, start, cpuStart: cpuAt(start), nested: 0, nestedCpu: 0 };
+}
+
+/** Ends `running`, adding its own time (not its nested callbacks') to its activity's. */
+function end(running: Running): void {
+  const wall = performance.now() - running.start;
+  const cpu = wall > LONG_CALLBACK_MS ? cpuNow() - running.cpuStart : wall;
+  const parent = stack.at(-1);
+  if (parent) {
+    parent.nested += wall;
+    parent.nestedCpu += cpu;
+  }
+  if (!running.label) return;
+  const total = spent.get(running.label) ?? { wall: 0, cpu: 0 };
+  total.wall += wall - running.nested;
+  total.cpu += cpu - running.nestedCpu;
+  spent.set(running.label, total);
+}
 
 /** A new macrotask (I/O, timer, immediate) rather than a promise callback or a nextTick. */
 function isMacrotask(resource: object): boolean {
@@ -56,18 +108,11 @@ const hook = createHook({
     if (stack.length === 0 && isMacrotask(resource)) frameLabel = null;
     const activity = activities.getStore();
     if (activity?.frame) frameLabel = activity.label;
-    const label = activity?.label ?? (resource instanceof Promise ? frameLabel : null);
-    stack.push({ label, start: performance.now(), nested: 0 });
+    stack.push(begin(activity?.label ?? (resource instanceof Promise ? frameLabel : null)));
   },
   after() {
     const running = stack.pop();
-    if (!running) return;
-    const elapsed = performance.now() - running.start;
-    const parent = stack.at(-1);
-    if (parent) parent.nested += elapsed;
-    if (running.label) {
-      spent.set(running.label, (spent.get(running.label) ?? 0) + elapsed - running.nested);
-    }
+    if (running) end(running);
   },
 });
 
@@ -77,14 +122,11 @@ export const isWatching = () => watching > 0;
 export function runAs(label: string, next: () => void): void {
   if (watching === 0) return next();
   // What `next` does at once is timed here: the callback running it may be nobody's.
-  const start = performance.now();
+  const running = begin(label);
   try {
     activities.run({ label, frame: false }, next);
   } finally {
-    const elapsed = performance.now() - start;
-    const running = stack.at(-1);
-    if (running) running.nested += elapsed;
-    spent.set(label, (spent.get(label) ?? 0) + elapsed);
+    end(running);
   }
 }
 
@@ -98,14 +140,14 @@ export function handlingFrame(label: string): void {
   activities.enterWith({ label, frame: true });
 }
 
-function longest(): { by: string | null; byMs: number } {
+function longest(): Pick<Stall, 'by' | 'byMs' | 'cpuMs'> {
   let by: string | null = null;
-  let byMs = 0;
-  for (const [label, ms] of spent) {
-    if (ms > byMs) [by, byMs] = [label, ms];
+  let most: Spent = { wall: 0, cpu: 0 };
+  for (const [label, time] of spent) {
+    if (time.wall > most.wall) [by, most] = [label, time];
   }
   spent.clear();
-  return { by, byMs: Math.round(byMs) };
+  return { by, byMs: Math.round(most.wall), cpuMs: Math.round(most.cpu) };
 }
 
 export interface LoopWatch {
@@ -122,9 +164,9 @@ export function watchEventLoop(onStall: (stall: Stall) => void): LoopWatch {
   if (watching++ === 0) hook.enable();
   let last = performance.now();
   const evaluate = (late: number): Stall | null => {
-    const { by, byMs } = longest();
+    const { by, byMs, cpuMs } = longest();
     if (byMs <= STALL_BUDGET_MS && late <= STALL_BUDGET_MS) return null;
-    return { blockedMs: Math.round(Math.max(late, byMs)), by, byMs };
+    return { blockedMs: Math.round(Math.max(late, byMs)), by, byMs, cpuMs };
   };
   const timer = setInterval(() => {
     const now = performance.now();
