@@ -119,7 +119,9 @@ async function main(): Promise<void> {
     throw error;
   }
   // Start-up is over: from here on a request or frame that holds the event loop is logged.
-  watchEventLoop((stall) => app.log.warn({ stall }, STALL_MESSAGE));
+  watchEventLoop((stall) => app.log.warn({ stall }, STALL_MESSAGE), {
+    precise: config.preciseLoopWatch,
+  });
   process.stdout.write(`Lifeline is running at ${config.listenOrigin}\n`);
   process.stdout.write(
     config.oidc

@@ -12,7 +12,7 @@ import { startAppProcess, type AppProcess } from '../../../test/support/app-proc
 import { testDatabases } from '../../../test/support/databases.js';
 import { takeStalls } from '../../../test/support/stall-reports.js';
 import { handlingLiveFrame } from './loop-labels.js';
-import { STALL_MESSAGE } from './loop-watch.js';
+import { STALL_MESSAGE, watchEventLoop, type Stall } from './loop-watch.js';
 
 const BLOCK_MS = 700;
 const [pglite] = testDatabases;
@@ -89,6 +89,23 @@ describe('the event-loop watch in a test process', () => {
     busy(BLOCK_MS);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect(await stallsAfterTicks()).toEqual([]);
+  });
+
+  it('without async hooks (outside the test suites) names the request that started last', async () => {
+    const seen: Stall[] = [];
+    const watch = watchEventLoop((stall) => seen.push(stall), { precise: false });
+    try {
+      const answer = await app.inject({ method: 'GET', url: `/test/block/${BLOCK_MS}` });
+      expect(answer.statusCode).toBe(200);
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0), { timeout: 5_000 });
+      expect(seen[0]).toMatchObject({ by: 'GET /test/block/:ms' });
+      expect(seen[0]!.blockedMs).toBeGreaterThan(500);
+      expect(seen[0]!.cpuMs).toBeGreaterThan(500);
+    } finally {
+      watch.stop();
+    }
+    // This process's own (timing) watch saw it as well.
+    expect((await reportedStalls())[0]).toMatch(/^GET \/test\/block\/:ms held/);
   });
 
   it("names a live frame's kind and message type, also for work chained before it was named", async () => {

@@ -5,6 +5,10 @@
  * to its answer) or a live frame (its document kind and message type). When one activity held the
  * loop for longer than the budget, or the timer ran that late, the watcher reports a stall naming
  * the activity that ran longest; start-up work, timers and test code belong to no activity.
+ *
+ * Async hooks cost every callback some time, so outside the test suites the watch runs without
+ * them: a late timer then names the request or frame that started last (most often the one whose
+ * work held the loop) and the CPU time the process used meanwhile.
  */
 import { AsyncLocalStorage, createHook, executionAsyncResource } from 'node:async_hooks';
 
@@ -56,6 +60,10 @@ const spent = new Map<string, Spent>();
  */
 let frameLabel: string | null = null;
 let watching = 0;
+/** Watches that time callbacks (async hooks on while there is one). */
+let precise = 0;
+/** Without async hooks: the request or frame that started last. */
+let lastStarted: string | null = null;
 
 /**
  * CPU time is read (a system call) at most every 50 ms when a callback starts, and again when
@@ -121,6 +129,8 @@ export const isWatching = () => watching > 0;
 /** Runs `next` (and everything it starts) as part of `label`'s work. */
 export function runAs(label: string, next: () => void): void {
   if (watching === 0) return next();
+  lastStarted = label;
+  if (precise === 0) return next();
   // What `next` does at once is timed here: the callback running it may be nobody's.
   const running = begin(label);
   try {
@@ -133,6 +143,8 @@ export function runAs(label: string, next: () => void): void {
 /** Names the live frame being handled from here until its work is done. */
 export function handlingFrame(label: string): void {
   if (watching === 0) return;
+  lastStarted = label;
+  if (precise === 0) return;
   frameLabel = label;
   const running = stack.at(-1);
   if (running) running.label = label;
@@ -160,10 +172,24 @@ export interface LoopWatch {
  * Starts watching; `onStall` hears each stall: an activity that ran past the budget, or (with
  * `by` naming what ran longest, if anything did) a loop blocked past it by something else.
  */
-export function watchEventLoop(onStall: (stall: Stall) => void): LoopWatch {
-  if (watching++ === 0) hook.enable();
+export function watchEventLoop(
+  onStall: (stall: Stall) => void,
+  options: { precise?: boolean } = {},
+): LoopWatch {
+  const timed = options.precise ?? true;
+  watching++;
+  if (timed && precise++ === 0) hook.enable();
   let last = performance.now();
+  let cpuLast = cpuNow();
   const evaluate = (late: number): Stall | null => {
+    if (!timed) {
+      const cpu = cpuNow();
+      const used = cpu - cpuLast;
+      cpuLast = cpu;
+      if (late <= STALL_BUDGET_MS) return null;
+      const blockedMs = Math.round(late);
+      return { blockedMs, by: lastStarted, byMs: blockedMs, cpuMs: Math.round(used) };
+    }
     const { by, byMs, cpuMs } = longest();
     if (byMs <= STALL_BUDGET_MS && late <= STALL_BUDGET_MS) return null;
     return { blockedMs: Math.round(Math.max(late, byMs)), by, byMs, cpuMs };
@@ -183,7 +209,8 @@ export function watchEventLoop(onStall: (stall: Stall) => void): LoopWatch {
     },
     stop() {
       clearInterval(timer);
-      if (--watching === 0) hook.disable();
+      watching--;
+      if (timed && --precise === 0) hook.disable();
     },
   };
 }
