@@ -13,6 +13,8 @@ export default defineConfig({
     environment: 'node',
     // The server renderer's pages load the shared render module, bundled from source.
     globalSetup: ['test/build-render-page.ts'],
+    // A request or live frame that holds an event loop past 500 ms fails the test it ran in.
+    setupFiles: ['test/support/stall-watch-setup.ts'],
     testTimeout: 30000,
     hookTimeout: 60000,
     // PGlite instances are memory-hungry; two workers match the machine's two cores.

@@ -20,6 +20,7 @@ import { diagramWriter } from './diagrams/writer.js';
 import { folderRoutes } from './folders/routes.js';
 import { AppError } from './errors.js';
 import { frameworkErrors, installErrorHandler } from './error-handler.js';
+import { labelRequests } from './health/loop-labels.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
 import { logRequests } from './logging/request-log.js';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy,
     frameworkErrors,
   });
+  labelRequests(app);
   logRequests(app);
   capConnectionsPerAddress(app.server, connections.connectionsPerAddress);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);

@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, redactUrl, type Config } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { oidcClient } from './auth/oidc.js';
+import { STALL_MESSAGE, watchEventLoop } from './health/loop-watch.js';
 import { readableStream } from './logging/request-log.js';
 import { findChromium } from './render/chromium.js';
 import { createRenderer } from './render/renderer.js';
@@ -123,6 +124,10 @@ async function main(): Promise<void> {
       fail(`Port ${config.port} is already in use; set PORT to a free one.`);
     throw error;
   }
+  // Start-up is over: from here on a request or frame that holds the event loop is logged.
+  watchEventLoop((stall) => app.log.warn({ stall }, STALL_MESSAGE), {
+    precise: config.preciseLoopWatch,
+  });
   process.stdout.write(`Lifeline is running at ${config.listenOrigin}\n`);
   process.stdout.write(
     config.oidc

@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.js';
+import { noteStallLine } from './stall-reports.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const running = new Set<ChildProcess>();
@@ -121,6 +122,7 @@ export function spawnTracked(options: SpawnOptions = {}): Spawned {
       rest = parts.pop() ?? '';
       for (const line of parts) {
         lines.push(line);
+        noteStallLine(line, child.pid ?? -1);
         for (const listener of listeners) listener(line);
       }
     });

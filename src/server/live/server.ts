@@ -26,6 +26,7 @@ import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
 import { can } from '../policy/can.js';
+import { handlingLiveFrame } from '../health/loop-labels.js';
 import { checkAwareness, stampAwareness } from './awareness.js';
 import { contextOf, type LiveContext } from './context.js';
 import { BROADCAST_STATELESS, holdsUpdate, readFrame } from './frames.js';
@@ -260,6 +261,7 @@ export function createLiveServer(
     },
 
     async beforeHandleMessage({ connection, update: data, document, context }) {
+      handlingLiveFrame(document.name, data);
       const frame = readFrame(data);
       // Only the server speaks on the stateless channel: a client's broadcast would pass for it.
       if (frame.kind === 'other' && frame.type === BROADCAST_STATELESS) throw SERVER_ONLY;

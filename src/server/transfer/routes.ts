@@ -11,7 +11,8 @@ import { diagramsStore } from '../diagrams/store.js';
 import { AppError, badRequest } from '../errors.js';
 import { foldersStore } from '../folders/store.js';
 import { buildExportArchive, exportFileName } from './export-archive.js';
-import { planImport, type UploadedFile } from './import-plan.js';
+import type { UploadedFile } from './import-plan.js';
+import { planInWorker } from './import-thread.js';
 import { importStore } from './import-store.js';
 import { tooLarge } from './zip-reader.js';
 
@@ -72,7 +73,7 @@ export async function transferRoutes(
         throw badRequest('Send the files to import as multipart/form-data.');
       }
       const files = await receiveFiles(request.files());
-      const plan = await planImport(files);
+      const plan = await planInWorker(files);
       return reply.status(201).send(await imports.importPlan(user, plan));
     });
   });

@@ -1,10 +1,9 @@
 /**
  * The diff of two versions of a diagram, for History (/api/diagrams/{id}/diff) and the public API
  * (/api/v1/diagrams/{id}/diff): both versions read with the caller's access, compared by the
- * shared diagram diff, and drawn with the changes marked by the server renderer.
+ * shared diagram diff (in a worker thread: diff-thread.ts), and drawn with the changes marked by
+ * the server renderer.
  */
-import { diffDiagrams } from '../../shared/diagram-diff/compare.js';
-import { diffDrawing } from '../../shared/diagram-diff/drawing.js';
 import type { VersionDiffQuery, VersionDiffReply } from '../../shared/diagram-diff/schema.js';
 import { exceedsTextLimit, previewThemeFor } from '../../shared/mermaid-config.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
@@ -15,6 +14,7 @@ import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { AppError, notFound } from '../errors.js';
 import type { FastifyReply } from 'fastify';
 import { RendererBusyError } from '../render/page-pool.js';
+import { compareInWorker, drawingInWorker } from './diff-thread.js';
 import type { RenderCaller, RenderRequest, RenderResult, Renderer } from '../render/renderer.js';
 import { SVG_CSP } from '../render/send-image.js';
 import { versionsStore } from './store.js';
@@ -46,12 +46,12 @@ export function versionDiffs(db: Db, renderer: Renderer) {
   return {
     pair,
 
-    reply(diagramId: number, { from, to }: VersionPair): VersionDiffReply {
+    async reply(diagramId: number, { from, to }: VersionPair): Promise<VersionDiffReply> {
       return {
         diagramId,
         from: from.id,
         to: to.id,
-        diff: diffDiagrams(from.content, to.content),
+        diff: await compareInWorker(from.content, to.content),
       };
     },
 
@@ -101,7 +101,7 @@ export function versionDiffs(db: Db, renderer: Renderer) {
         background: 'transparent',
         marks: drawing.marks,
       });
-      const merged = diffDrawing(from.content, to.content);
+      const merged = await drawingInWorker(from.content, to.content, true);
       try {
         return await renderer.render(request(merged), caller);
       } catch (error) {
@@ -112,7 +112,10 @@ export function versionDiffs(db: Db, renderer: Renderer) {
         ) {
           throw error;
         }
-        return renderer.render(request(diffDrawing(from.content, to.content, false)), caller);
+        return renderer.render(
+          request(await drawingInWorker(from.content, to.content, false)),
+          caller,
+        );
       }
     },
   };

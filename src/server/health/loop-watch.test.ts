@@ -1,0 +1,156 @@
+/**
+ * The event-loop watch: a request or live frame that holds the loop past 500 ms is named (by
+ * route pattern, or by document kind and message type), in a test process and in the log of a
+ * real server process; blocks that are no request's (test code, start-up) are not counted.
+ */
+import { randomBytes } from 'node:crypto';
+import * as encoding from 'lib0/encoding';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app.js';
+import type { Database } from '../db/client.js';
+import { startAppProcess, type AppProcess } from '../../../test/support/app-process.js';
+import { testDatabases } from '../../../test/support/databases.js';
+import { takeStalls } from '../../../test/support/stall-reports.js';
+import { handlingLiveFrame } from './loop-labels.js';
+import { STALL_MESSAGE, watchEventLoop, type Stall } from './loop-watch.js';
+
+const BLOCK_MS = 700;
+const [pglite] = testDatabases;
+
+/** Holds the loop for `ms` of CPU time (wall time would be stretched by a busy machine). */
+function busy(ms: number): void {
+  const start = process.cpuUsage();
+  while (process.cpuUsage(start).user < ms * 1000);
+}
+
+/** Waits until the watch has reported stalls, and answers them (so the test does not fail). */
+async function reportedStalls(): Promise<string[]> {
+  const seen: string[] = [];
+  await vi.waitFor(
+    () => {
+      seen.push(...takeStalls());
+      expect(seen.length).toBeGreaterThan(0);
+    },
+    { timeout: 5_000, interval: 50 },
+  );
+  return seen;
+}
+
+/** Lets the watch's timer run twice, then answers what it reported. */
+async function stallsAfterTicks(): Promise<string[]> {
+  for (let tick = 0; tick < 3; tick += 1) await new Promise((resolve) => setTimeout(resolve, 110));
+  return takeStalls();
+}
+
+describe('the event-loop watch in a test process', () => {
+  let database: Database;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    database = await pglite!.open();
+    app = await buildApp({ database, appSecret: randomBytes(32).toString('base64url') });
+    app.get('/test/block/:ms', async (request) => {
+      busy(Number((request.params as { ms: string }).ms));
+      return { ok: true };
+    });
+    app.post('/test/block-after-body', async (request) => {
+      await Promise.resolve();
+      busy((request.body as { ms: number }).ms);
+      return { ok: true };
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it('names the route pattern of a request that holds the loop, never its path or query', async () => {
+    const answer = await app.inject({ method: 'GET', url: `/test/block/${BLOCK_MS}?secret=1` });
+    expect(answer.statusCode).toBe(200);
+    const stalls = await reportedStalls();
+    expect(stalls).toHaveLength(1);
+    expect(stalls[0]).toMatch(/^GET \/test\/block\/:ms held the event loop for \d+ ms/);
+    expect(stalls[0]).not.toContain('secret');
+  });
+
+  it('counts the handler of a request whose body was read first', async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/test/block-after-body',
+      payload: { ms: BLOCK_MS },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect((await reportedStalls())[0]).toMatch(/^POST \/test\/block-after-body held/);
+  });
+
+  it('does not count a short request, nor test code that blocks between requests', async () => {
+    expect((await app.inject({ method: 'GET', url: '/test/block/50' })).statusCode).toBe(200);
+    busy(BLOCK_MS);
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect(await stallsAfterTicks()).toEqual([]);
+  });
+
+  it('without async hooks (outside the test suites) names the request that started last', async () => {
+    const seen: Stall[] = [];
+    const watch = watchEventLoop((stall) => seen.push(stall), { precise: false });
+    try {
+      const answer = await app.inject({ method: 'GET', url: `/test/block/${BLOCK_MS}` });
+      expect(answer.statusCode).toBe(200);
+      await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0), { timeout: 5_000 });
+      expect(seen[0]).toMatchObject({ by: 'GET /test/block/:ms' });
+      expect(seen[0]!.blockedMs).toBeGreaterThan(500);
+      expect(seen[0]!.cpuMs).toBeGreaterThan(500);
+    } finally {
+      watch.stop();
+    }
+    // This process's own (timing) watch saw it as well.
+    expect((await reportedStalls())[0]).toMatch(/^GET \/test\/block\/:ms held/);
+  });
+
+  it("names a live frame's kind and message type, also for work chained before it was named", async () => {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarString(encoder, 'diagram:12');
+    encoding.writeVarUint(encoder, 0);
+    encoding.writeVarUint(encoder, 2);
+    const frame = encoding.toUint8Array(encoder);
+    // As Hocuspocus does: the frame's work is chained before the hook that names the frame runs.
+    const hook = Promise.resolve().then(async () => {
+      handlingLiveFrame('diagram:12', frame);
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    await hook.then(() => busy(BLOCK_MS));
+    const stalls = await reportedStalls();
+    expect(stalls[0]).toMatch(/^live diagram update held the event loop/);
+    expect(stalls[0]).not.toContain('12');
+  });
+});
+
+describe('the event-loop watch in a server process', () => {
+  let server: AppProcess;
+
+  beforeAll(async () => {
+    server = await startAppProcess({
+      nodeFlags: ['--import', 'tsx', '--import', './test/support/stall-probe.ts'],
+      ipc: true,
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('logs one line naming the work that held the loop, which fails the test that caused it', async () => {
+    const from = server.lines.length;
+    server.child.send({ block: BLOCK_MS, as: 'PUT /api/diagrams/:id' });
+    const line = await server.waitForLine((text) => text.includes(STALL_MESSAGE), from);
+    const entry = JSON.parse(line) as { level: number; stall: { by: string; byMs: number } };
+    expect(entry.level).toBe(40);
+    expect(entry.stall.by).toBe('PUT /api/diagrams/:id');
+    expect(entry.stall.byMs).toBeGreaterThan(500);
+    expect(await reportedStalls()).toEqual([
+      expect.stringMatching(
+        new RegExp(`^PUT /api/diagrams/:id held .* in server process ${server.pid}$`),
+      ),
+    ]);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Watches the event loop and names what blocked it. A timer due every 100 ms measures how late
+ * it runs; meanwhile async hooks time every callback and add its time to the activity it belongs
+ * to: a request (its method and route pattern, carried by AsyncLocalStorage from its first hook
+ * to its answer) or a live frame (its document kind and message type). When one activity held the
+ * loop for longer than the budget, or the timer ran that late, the watcher reports a stall naming
+ * the activity that ran longest; start-up work, timers and test code belong to no activity.
+ *
+ * Async hooks cost every callback some time, so outside the test suites the watch runs without
+ * them: a late timer then names the request or frame that started last (most often the one whose
+ * work held the loop) and the CPU time the process used meanwhile.
+ */
+import { AsyncLocalStorage, createHook, executionAsyncResource } from 'node:async_hooks';
+
+/** No request or frame may hold the event loop longer than this. */
+export const STALL_BUDGET_MS = 500;
+const TICK_MS = 100;
+/** The log line of a stall (its fields under `stall`); test helpers look for it. */
+export const STALL_MESSAGE = 'event loop blocked';
+
+export interface Stall {
+  /** How late the watch's timer ran: how long nothing else could run. */
+  blockedMs: number;
+  /** The activity that ran longest meanwhile (`GET /api/diagrams/:id`, `live diagram update`). */
+  by: string | null;
+  /** How long `by` ran meanwhile. */
+  byMs: number;
+  /**
+   * CPU time the process used while `by` ran (all its threads). On a machine shared with other
+   * work a short task can take long in wall time; this tells that apart from a slow task.
+   */
+  cpuMs: number;
+}
+
+interface Activity {
+  label: string;
+  frame: boolean;
+}
+
+interface Running {
+  label: string | null;
+  start: number;
+  cpuStart: number;
+  /** Wall and CPU time of callbacks nested in this one, counted for their own activity. */
+  nested: number;
+  nestedCpu: number;
+}
+
+interface Spent {
+  wall: number;
+  cpu: number;
+}
+
+const activities = new AsyncLocalStorage<Activity>();
+const stack: Running[] = [];
+const spent = new Map<string, Spent>();
+/**
+ * A live frame's work continues in promise callbacks that Hocuspocus chained before the frame
+ * was named, so they carry no activity: until the next macrotask they belong to the frame.
+ */
+let frameLabel: string | null = null;
+let watching = 0;
+/** Watches that time callbacks (async hooks on while there is one). */
+let precise = 0;
+/** Without async hooks: the request or frame that started last. */
+let lastStarted: string | null = null;
+
+/**
+ * CPU time is read (a system call) at most every 50 ms when a callback starts, and again when
+ * one took over 100 ms; shorter callbacks count their wall time as CPU time.
+ */
+const CPU_SAMPLE_MS = 50;
+const LONG_CALLBACK_MS = 100;
+let sampledAt = -Infinity;
+let sampledCpu = 0;
+
+function cpuNow(): number {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
+function cpuAt(now: number): number {
+  if (now - sampledAt > CPU_SAMPLE_MS) [sampledAt, sampledCpu] = [now, cpuNow()];
+  return sampledCpu;
+}
+
+function begin(label: string | null): Running {
+  const start = performance.now();
+  return { label, start, cpuStart: cpuAt(start), nested: 0, nestedCpu: 0 };
+}
+
+/** Ends `running`, adding its own time (not its nested callbacks') to its activity's. */
+function end(running: Running): void {
+  const wall = performance.now() - running.start;
+  const cpu = wall > LONG_CALLBACK_MS ? cpuNow() - running.cpuStart : wall;
+  const parent = stack.at(-1);
+  if (parent) {
+    parent.nested += wall;
+    parent.nestedCpu += cpu;
+  }
+  if (!running.label) return;
+  const total = spent.get(running.label) ?? { wall: 0, cpu: 0 };
+  total.wall += wall - running.nested;
+  total.cpu += cpu - running.nestedCpu;
+  spent.set(running.label, total);
+}
+
+/** A new macrotask (I/O, timer, immediate) rather than a promise callback or a nextTick. */
+function isMacrotask(resource: object): boolean {
+  return !(resource instanceof Promise) && resource.constructor !== Object;
+}
+
+const hook = createHook({
+  before() {
+    const resource = executionAsyncResource();
+    if (stack.length === 0 && isMacrotask(resource)) frameLabel = null;
+    const activity = activities.getStore();
+    if (activity?.frame) frameLabel = activity.label;
+    stack.push(begin(activity?.label ?? (resource instanceof Promise ? frameLabel : null)));
+  },
+  after() {
+    const running = stack.pop();
+    if (running) end(running);
+  },
+});
+
+export const isWatching = () => watching > 0;
+
+/** Runs `next` (and everything it starts) as part of `label`'s work. */
+export function runAs(label: string, next: () => void): void {
+  if (watching === 0) return next();
+  lastStarted = label;
+  if (precise === 0) return next();
+  // What `next` does at once is timed here: the callback running it may be nobody's.
+  const running = begin(label);
+  try {
+    activities.run({ label, frame: false }, next);
+  } finally {
+    end(running);
+  }
+}
+
+/** Names the live frame being handled from here until its work is done. */
+export function handlingFrame(label: string): void {
+  if (watching === 0) return;
+  lastStarted = label;
+  if (precise === 0) return;
+  frameLabel = label;
+  const running = stack.at(-1);
+  if (running) running.label = label;
+  // The frame's own continuations (after an await in the hook that called this) carry it too.
+  activities.enterWith({ label, frame: true });
+}
+
+function longest(): Pick<Stall, 'by' | 'byMs' | 'cpuMs'> {
+  let by: string | null = null;
+  let most: Spent = { wall: 0, cpu: 0 };
+  for (const [label, time] of spent) {
+    if (time.wall > most.wall) [by, most] = [label, time];
+  }
+  spent.clear();
+  return { by, byMs: Math.round(most.wall), cpuMs: Math.round(most.cpu) };
+}
+
+export interface LoopWatch {
+  /** The stall of the time since the last tick, if any (tests call it at a test's end). */
+  check(): Stall | null;
+  stop(): void;
+}
+
+/**
+ * Starts watching; `onStall` hears each stall: an activity that ran past the budget, or (with
+ * `by` naming what ran longest, if anything did) a loop blocked past it by something else.
+ */
+export function watchEventLoop(
+  onStall: (stall: Stall) => void,
+  options: { precise?: boolean } = {},
+): LoopWatch {
+  const timed = options.precise ?? true;
+  watching++;
+  if (timed && precise++ === 0) hook.enable();
+  let last = performance.now();
+  let cpuLast = cpuNow();
+  const evaluate = (late: number): Stall | null => {
+    if (!timed) {
+      const cpu = cpuNow();
+      const used = cpu - cpuLast;
+      cpuLast = cpu;
+      if (late <= STALL_BUDGET_MS) return null;
+      const blockedMs = Math.round(late);
+      return { blockedMs, by: lastStarted, byMs: blockedMs, cpuMs: Math.round(used) };
+    }
+    const { by, byMs, cpuMs } = longest();
+    if (byMs <= STALL_BUDGET_MS && late <= STALL_BUDGET_MS) return null;
+    return { blockedMs: Math.round(Math.max(late, byMs)), by, byMs, cpuMs };
+  };
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const stall = evaluate(now - last - TICK_MS);
+    last = now;
+    if (stall) onStall(stall);
+  }, TICK_MS).unref();
+  return {
+    check() {
+      const now = performance.now();
+      const stall = evaluate(now - last - TICK_MS);
+      last = now;
+      return stall;
+    },
+    stop() {
+      clearInterval(timer);
+      watching--;
+      if (timed && --precise === 0) hook.disable();
+    },
+  };
+}
