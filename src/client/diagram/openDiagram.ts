@@ -117,13 +117,19 @@ export class OpenDiagram {
    * read with its own history, so it is rebuilt from the server's (merging two seeds would double
    * the text); what the user typed meanwhile is put back as a diff. After `resync`, nothing is
    * put back: the text this screen held is answered instead (null otherwise).
+   *
+   * `serverHolds`: the text the server already has from this screen (its last REST read or save).
+   * Text equal to it is not put back: the server applied that save to its live document itself,
+   * and its update may reach the live copy only later; a diff put back as well would make the
+   * same edit twice, interleaved (a select-all paste landing inside the old text).
    */
   attach(
     shared: Y.Doc,
     {
       sameHistory = false,
       awareness = null,
-    }: { sameHistory?: boolean; awareness?: Awareness | null } = {},
+      serverHolds = null,
+    }: { sameHistory?: boolean; awareness?: Awareness | null; serverHolds?: string | null } = {},
   ): Draft | null {
     this.detach();
     this.awareness = awareness;
@@ -139,7 +145,7 @@ export class OpenDiagram {
       this.replaceDoc(rebuilt, true);
       if (typed) {
         this.local.transact(() => {
-          applyTextDiff(this.text, typed.content);
+          if (typed.content !== serverHolds) applyTextDiff(this.text, typed.content);
           this.writeTitle(typed.title);
         }, ORIGIN.local);
       }

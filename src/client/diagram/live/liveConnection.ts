@@ -43,6 +43,8 @@ export interface LiveOptions {
    * save over HTTP still in flight, see useLiveDiagram), or null to join at once.
    */
   beforeAttach?: (shared: Y.Doc) => Promise<void> | null;
+  /** When joining: the text the server already has from this screen (see OpenDiagram.attach). */
+  serverHolds?: () => string | null;
   /** The server refused to open the document (no access, or the link no longer shares it). */
   onDenied?: () => void;
 }
@@ -73,13 +75,17 @@ export function connectLive(options: LiveOptions) {
   let attaching = false;
   let destroyed = false;
   let everOnline = false;
+  let joined: () => void = () => undefined;
+  const whenAttached = new Promise<void>((resolve) => (joined = resolve));
   const join = () => {
     if (destroyed || attached) return;
     attached = true;
     const dropped = options.diagram.attach(shared, {
       awareness: options.user ? provider.awareness : null,
+      serverHolds: options.serverHolds?.() ?? null,
     });
     options.onAttached?.(dropped);
+    joined();
   };
   // Reconnect attempts back off from 1 s to at most RECONNECT_MAX_DELAY_MS, not the library's
   // 30 s: a restarted server has everyone back within seconds.
@@ -145,6 +151,12 @@ export function connectLive(options: LiveOptions) {
     get attached() {
       return attached;
     },
+    /** Synced with the server and joining or joined: edits reach the server only through it. */
+    get joining() {
+      return attached || attaching;
+    },
+    /** Resolves once the editor has joined the live copy, or the connection is destroyed. */
+    whenAttached,
     /** Explicit Save: buffered edits go out, then the server records a version. */
     save(): void {
       options.diagram.flush();
@@ -152,6 +164,7 @@ export function connectLive(options: LiveOptions) {
     },
     destroy(): void {
       destroyed = true;
+      joined(); // a Save waiting for the join goes on (and finds this connection gone)
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', goOnline);
       if (options.diagram.live) options.diagram.detach();

@@ -132,9 +132,11 @@ export function useLiveDiagram({
         onStatus: (live) => doc.update({ live: live === 'connecting' ? 'off' : live }),
         onMessage,
         // A save over HTTP still in flight when the live copy first syncs is applied by the server
-        // to the live document as well. Joining before it arrives would make that edit twice (the
-        // text typed here, put back as a diff, and the server's), doubling it: the editor joins
-        // once the save is answered and the live copy holds what it saved.
+        // to the live document as well, and its update may reach the live copy after the save's
+        // answer. The text it saved is not put back on joining (`serverHolds`), so the edit is
+        // made once in any order; the editor waits a moment for it only not to show the older
+        // text meanwhile.
+        serverHolds: () => doc.get().baseline.content,
         beforeAttach: (shared) =>
           saver.saving()
             ? saver.settled().then(() => {
@@ -168,10 +170,17 @@ export function useLiveDiagram({
     }).catch(() => undefined); // no IndexedDB here: nothing was kept
     saver.useLive({
       // While resyncing too: the text held now is the refused one, not to be saved another way.
-      active: () => resyncing !== null || (connection.attached && doc.get().live !== 'off'),
-      save: (kind) => {
-        if (resyncing) return Promise.resolve('refused');
-        if (kind === 'auto' || doc.get().live === 'offline') return Promise.resolve('unchanged');
+      // And from the first sync on: a save over HTTP starting while the editor joins would be
+      // applied by the server and put back by the join as well.
+      active: () => resyncing !== null || (connection.joining && doc.get().live !== 'off'),
+      save: async (kind) => {
+        const refused = () => resyncing !== null;
+        if (refused()) return 'refused';
+        // Auto-save: the join puts the text back, the live copy saves it from there.
+        if (kind === 'auto' || doc.get().live === 'offline') return 'unchanged';
+        await connection.whenAttached;
+        if (refused()) return 'refused';
+        if (stopped) return 'unchanged';
         notice.cancel();
         doc.update({ status: 'saving' });
         connection.save();
