@@ -15,9 +15,9 @@ const routeOf = (request: FastifyRequest) =>
 
 /** Every request's work, from its first hook to its answer, is counted as its route's. */
 export function labelRequests(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => runAs(routeOf(request), done));
+  app.addHook('onRequest', (request, _reply, done) => runAs(routeOf(request), done, request));
   // The body is read by socket events that carry no request: from here on it is the route's again.
-  app.addHook('preValidation', (request, _reply, done) => runAs(routeOf(request), done));
+  app.addHook('preValidation', (request, _reply, done) => runAs(routeOf(request), done, request));
 }
 
 function messageName(data: Uint8Array): string {

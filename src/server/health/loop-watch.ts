@@ -38,7 +38,7 @@ interface Activity {
 }
 
 interface Running {
-  label: string | null;
+  activity: Activity | null;
   start: number;
   cpuStart: number;
   /** Wall and CPU time of callbacks nested in this one, counted for their own activity. */
@@ -53,12 +53,15 @@ interface Spent {
 
 const activities = new AsyncLocalStorage<Activity>();
 const stack: Running[] = [];
-const spent = new Map<string, Spent>();
+/** Per activity (one request, one frame: never summed by label), its time since the last tick. */
+const spent = new Map<Activity, Spent>();
+/** A request's activity, shared by the hooks that run its work (onRequest, preValidation). */
+const owned = new WeakMap<object, Activity>();
 /**
  * A live frame's work continues in promise callbacks that Hocuspocus chained before the frame
  * was named, so they carry no activity: until the next macrotask they belong to the frame.
  */
-let frameLabel: string | null = null;
+let frameActivity: Activity | null = null;
 let watching = 0;
 /** Watches that time callbacks (async hooks on while there is one). */
 let precise = 0;
@@ -84,9 +87,9 @@ function cpuAt(now: number): number {
   return sampledCpu;
 }
 
-function begin(label: string | null): Running {
+function begin(activity: Activity | null): Running {
   const start = performance.now();
-  return { label, start, cpuStart: cpuAt(start), nested: 0, nestedCpu: 0 };
+  return { activity, start, cpuStart: cpuAt(start), nested: 0, nestedCpu: 0 };
 }
 
 /** Ends `running`, adding its own time (not its nested callbacks') to its activity's. */
@@ -98,11 +101,11 @@ function end(running: Running): void {
     parent.nested += wall;
     parent.nestedCpu += cpu;
   }
-  if (!running.label) return;
-  const total = spent.get(running.label) ?? { wall: 0, cpu: 0 };
+  if (!running.activity) return;
+  const total = spent.get(running.activity) ?? { wall: 0, cpu: 0 };
   total.wall += wall - running.nested;
   total.cpu += cpu - running.nestedCpu;
-  spent.set(running.label, total);
+  spent.set(running.activity, total);
 }
 
 /** A new macrotask (I/O, timer, immediate) rather than a promise callback or a nextTick. */
@@ -113,10 +116,10 @@ function isMacrotask(resource: object): boolean {
 const hook = createHook({
   before() {
     const resource = executionAsyncResource();
-    if (stack.length === 0 && isMacrotask(resource)) frameLabel = null;
+    if (stack.length === 0 && isMacrotask(resource)) frameActivity = null;
     const activity = activities.getStore();
-    if (activity?.frame) frameLabel = activity.label;
-    stack.push(begin(activity?.label ?? (resource instanceof Promise ? frameLabel : null)));
+    if (activity?.frame) frameActivity = activity;
+    stack.push(begin(activity ?? (resource instanceof Promise ? frameActivity : null)));
   },
   after() {
     const running = stack.pop();
@@ -126,15 +129,23 @@ const hook = createHook({
 
 export const isWatching = () => watching > 0;
 
-/** Runs `next` (and everything it starts) as part of `label`'s work. */
-export function runAs(label: string, next: () => void): void {
+/**
+ * Runs `next` (and everything it starts) as part of `label`'s work: of `owner`'s (a request),
+ * counted apart from every other request of the same route.
+ */
+export function runAs(label: string, next: () => void, owner?: object): void {
   if (watching === 0) return next();
   lastStarted = label;
   if (precise === 0) return next();
   // What `next` does at once is timed here: the callback running it may be nobody's.
-  const running = begin(label);
+  let activity = owner ? owned.get(owner) : undefined;
+  if (!activity) {
+    activity = { label, frame: false };
+    if (owner) owned.set(owner, activity);
+  }
+  const running = begin(activity);
   try {
-    activities.run({ label, frame: false }, next);
+    activities.run(activity, next);
   } finally {
     end(running);
   }
@@ -145,18 +156,19 @@ export function handlingFrame(label: string): void {
   if (watching === 0) return;
   lastStarted = label;
   if (precise === 0) return;
-  frameLabel = label;
+  const activity = { label, frame: true };
+  frameActivity = activity;
   const running = stack.at(-1);
-  if (running) running.label = label;
+  if (running) running.activity = activity;
   // The frame's own continuations (after an await in the hook that called this) carry it too.
-  activities.enterWith({ label, frame: true });
+  activities.enterWith(activity);
 }
 
 function longest(): Pick<Stall, 'by' | 'byMs' | 'cpuMs'> {
   let by: string | null = null;
   let most: Spent = { wall: 0, cpu: 0 };
-  for (const [label, time] of spent) {
-    if (time.wall > most.wall) [by, most] = [label, time];
+  for (const [activity, time] of spent) {
+    if (time.wall > most.wall) [by, most] = [activity.label, time];
   }
   spent.clear();
   return { by, byMs: Math.round(most.wall), cpuMs: Math.round(most.cpu) };
