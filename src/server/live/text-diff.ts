@@ -7,6 +7,11 @@ import type * as Y from 'yjs';
 
 /** Beyond this many edited characters the changed middle is replaced whole. */
 const MAX_EDIT_LENGTH = 2_000;
+/**
+ * …and beyond this long looking for the edits (ms): on long texts that differ throughout, the
+ * search can take half a second before it gives up, on the event loop.
+ */
+const DIFF_TIMEOUT_MS = 50;
 
 export function applyTextDiff(text: Y.Text, next: string, origin: unknown): void {
   const current = text.toString();
@@ -23,7 +28,10 @@ export function applyTextDiff(text: Y.Text, next: string, origin: unknown): void
   }
   const before = current.slice(start, current.length - end);
   const after = next.slice(start, next.length - end);
-  const changes = diffChars(before, after, { maxEditLength: MAX_EDIT_LENGTH });
+  const changes = diffChars(before, after, {
+    maxEditLength: MAX_EDIT_LENGTH,
+    timeout: DIFF_TIMEOUT_MS,
+  });
   text.doc!.transact(() => {
     if (!changes) {
       if (before.length > 0) text.delete(start, before.length);
