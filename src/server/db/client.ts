@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { default as PgModule, Client as PgClient } from 'pg';
+import { byteaCodec } from './pglite-bytea.js';
 import { lockDataDir } from './pglite-lock.js';
 import { schema } from './schema.js';
 
@@ -51,7 +52,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   try {
-    const client = dataDir ? new PGlite(dataDir) : new PGlite();
+    const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...byteaCodec });
     await client.waitReady;
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
