@@ -10,9 +10,10 @@ import type { Database, Db } from '../db/client.js';
 
 export const API_TOKENS_CHANNEL = 'lifeline_api_tokens';
 
-export interface TokenUserCache {
-  /** The cached owner of a token hash, or the answer of `load` (cached when it is a user). */
-  find(hash: string, load: () => Promise<User | null>): Promise<User | null>;
+/** `T`: what a token hash stands for (its owner, or its owner and scope). */
+export interface TokenUserCache<T = User> {
+  /** The cached owner of a token hash, or the answer of `load` (cached when it is not null). */
+  find(hash: string, load: () => Promise<T | null>): Promise<T | null>;
   /** Forgets every entry here; `notifyTokenChange` tells the other instances. */
   forget(): void;
   close(): Promise<void>;
@@ -28,13 +29,13 @@ export interface TokenUserCacheOptions {
   maxEntries?: number;
 }
 
-export async function tokenUserCache(
+export async function tokenUserCache<T = User>(
   database: Database,
   options: TokenUserCacheOptions = {},
-): Promise<TokenUserCache> {
+): Promise<TokenUserCache<T>> {
   const ttlMs = options.ttlMs ?? 30_000;
   const maxEntries = options.maxEntries ?? 10_000;
-  const entries = new Map<string, { user: User; until: number }>();
+  const entries = new Map<string, { owner: T; until: number }>();
   let live = false;
   // Bumped on every invalidation: a look-up that started before one must not cache its answer.
   let generation = 0;
@@ -58,14 +59,14 @@ export async function tokenUserCache(
   return {
     async find(hash, load) {
       const hit = entries.get(hash);
-      if (live && hit && hit.until > Date.now()) return hit.user;
+      if (live && hit && hit.until > Date.now()) return hit.owner;
       const started = generation;
-      const user = await load();
-      if (user && live && generation === started) {
+      const owner = await load();
+      if (owner !== null && live && generation === started) {
         if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        entries.set(hash, { user, until: Date.now() + ttlMs });
+        entries.set(hash, { owner, until: Date.now() + ttlMs });
       }
-      return user;
+      return owner;
     },
 
     forget: clear,

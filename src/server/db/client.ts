@@ -9,12 +9,21 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { default as PgModule, Client as PgClient } from 'pg';
 import { byteaCodec } from './pglite-bytea.js';
 import { lockDataDir } from './pglite-lock.js';
+import { takeTurns } from './pglite-turns.js';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseSpec =
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  | {
+      kind: 'pglite';
+      dataDir: string | null; // null: in memory (tests)
+      /**
+       * A data directory PGlite dumped (`dumpDataDir`) to start an in-memory database from,
+       * instead of initialising an empty one; migrations run on it as usual.
+       */
+      seed?: Blob;
+    }
   | { kind: 'postgres'; url: string };
 
 export interface Database {
@@ -42,18 +51,22 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 const MIGRATION_LOCK_ID = 4_815_162_342;
 
 export async function openDatabase(spec: DatabaseSpec): Promise<Database> {
-  return spec.kind === 'pglite' ? openPglite(spec.dataDir) : openPostgres(spec.url);
+  return spec.kind === 'pglite' ? openPglite(spec.dataDir, spec.seed) : openPostgres(spec.url);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, seed?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   try {
-    const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...byteaCodec });
+    const client = new PGlite({
+      ...(dataDir ? { dataDir } : seed ? { loadDataDir: seed } : {}),
+      ...byteaCodec,
+    });
     await client.waitReady;
+    takeTurns(client);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
     return {

@@ -143,6 +143,10 @@ export const apiTokens = pgTable('api_tokens', {
   tokenHash: text('token_hash').notNull().unique(),
   /** AES-256-GCM of the token under the app secret, so the owner can see it again. */
   tokenEncrypted: text('token_encrypted').notNull(),
+  /** `full` or `read` (TOKEN_SCOPES): read-only tokens are refused every change. */
+  scope: text('scope', { enum: ['full', 'read'] })
+    .notNull()
+    .default('full'),
   createdAt: created(),
 });
 

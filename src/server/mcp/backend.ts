@@ -4,15 +4,18 @@
  * and over-http.ts (the lifeline-mcp command: /api/v1 of any Lifeline server). Each method
  * answers what the matching /api/v1 call answers, or throws an error carrying its message.
  */
+import type { VersionDiffReply } from '../../shared/diagram-diff/schema.js';
 import type {
   ApiCreateDiagramBody,
   ApiDiagram,
   ApiOpenedDiagram,
+  ApiSharing,
   ApiUpdateDiagramBody,
   ConvertBody,
   DiagramSummary,
   Folder,
 } from '../../shared/schemas.js';
+import type { VersionSummary } from '../../shared/versions.js';
 
 export interface RenderedImage {
   body: Uint8Array;
@@ -33,6 +36,16 @@ export interface LifelineBackend {
   createDiagram(body: ApiCreateDiagramBody): Promise<ApiDiagram>;
   /** PUT /api/v1/diagrams/{id} */
   updateDiagram(id: number, body: ApiUpdateDiagramBody): Promise<ApiDiagram>;
+  /** GET /api/v1/diagrams/{id}/versions */
+  listVersions(id: number): Promise<VersionSummary[]>;
+  /** POST /api/v1/diagrams/{id}/versions/{versionId}/restore */
+  restoreVersion(id: number, versionId: number): Promise<ApiDiagram>;
+  /** GET /api/v1/diagrams/{id}/diff?from=&to= (JSON) */
+  diffVersions(id: number, pair: { from: number; to: number }): Promise<VersionDiffReply>;
+  /** DELETE /api/v1/diagrams/{id} (to the trash) */
+  trashDiagram(id: number): Promise<void>;
+  /** PUT /api/v1/diagrams/{id}/sharing */
+  setSharing(id: number, isPublic: boolean): Promise<ApiSharing>;
   /** POST /api/v1/convert */
   render(body: ConvertBody): Promise<RenderedImage>;
 }

@@ -10,6 +10,11 @@ export function inProcessBackend(operations: ApiOperations, user: User): Lifelin
     readDiagram: (id) => operations.readDiagram(user, id),
     createDiagram: (body) => operations.createDiagram(user, body),
     updateDiagram: (id, body) => operations.updateDiagram(user, id, body),
+    listVersions: (id) => operations.listVersions(user, id),
+    restoreVersion: (id, versionId) => operations.restoreVersion(user, id, versionId),
+    diffVersions: (id, pair) => operations.diffVersions(user, id, pair),
+    trashDiagram: (id) => operations.trashDiagram(user, id),
+    setSharing: (id, isPublic) => operations.setSharing(user, id, isPublic),
     render: (body) => operations.render(user, body),
   };
 }

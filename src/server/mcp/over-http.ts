@@ -2,7 +2,15 @@
  * The MCP tools' back end for the lifeline-mcp command: /api/v1 of a Lifeline server over HTTP,
  * with the user's API token. Every refusal becomes an ApiCallError with the server's message.
  */
-import type { ApiDiagram, ApiOpenedDiagram, DiagramSummary, Folder } from '../../shared/schemas.js';
+import type { VersionDiffReply } from '../../shared/diagram-diff/schema.js';
+import type {
+  ApiDiagram,
+  ApiOpenedDiagram,
+  ApiSharing,
+  DiagramSummary,
+  Folder,
+} from '../../shared/schemas.js';
+import type { VersionSummary } from '../../shared/versions.js';
 import { ApiCallError, type LifelineBackend } from './backend.js';
 
 /** One call may take this long: a render waits for a page under load (Retry-After past this). */
@@ -63,6 +71,20 @@ export function overHttpBackend(baseUrl: string, token: string): LifelineBackend
     readDiagram: (id) => getJson<ApiOpenedDiagram>(`/api/v1/diagrams/${id}`),
     createDiagram: (body) => getJson<ApiDiagram>('/api/v1/diagrams', send('POST', body)),
     updateDiagram: (id, body) => getJson<ApiDiagram>(`/api/v1/diagrams/${id}`, send('PUT', body)),
+    listVersions: (id) => getJson<VersionSummary[]>(`/api/v1/diagrams/${id}/versions`),
+    restoreVersion: (id, versionId) =>
+      getJson<ApiDiagram>(`/api/v1/diagrams/${id}/versions/${versionId}/restore`, {
+        method: 'POST',
+      }),
+    diffVersions: (id, { from, to }) =>
+      getJson<VersionDiffReply>(
+        `/api/v1/diagrams/${id}/diff?${new URLSearchParams({ from: String(from), to: String(to) })}`,
+      ),
+    async trashDiagram(id) {
+      await call(`/api/v1/diagrams/${id}`, { method: 'DELETE' });
+    },
+    setSharing: (id, isPublic) =>
+      getJson<ApiSharing>(`/api/v1/diagrams/${id}/sharing`, send('PUT', { isPublic })),
     async render(body) {
       const response = await call('/api/v1/convert', send('POST', body));
       return {

@@ -6,7 +6,8 @@
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { limitedPerToken, tokenUserOf, type PublicApiDeps } from '../public-api/common.js';
+import { limitedPerToken, type PublicApiDeps } from '../public-api/common.js';
+import { tokenOwner } from '../public-api/token-access.js';
 import type { ApiOperations } from '../public-api/operations.js';
 import { badRequest, GENERIC_500 } from '../errors.js';
 import { inProcessBackend } from './in-process.js';
@@ -31,15 +32,13 @@ function rpcError(reply: FastifyReply, status: number, message: string): void {
 }
 
 export function mcpRoutes(app: FastifyInstance, deps: PublicApiDeps, operations: ApiOperations) {
-  const tokenUser = tokenUserOf(deps);
-
   app.post(
     MCP_PATH,
-    { ...limitedPerToken(deps), schema: { hide: true } },
+    { ...limitedPerToken(deps, 'per-tool'), schema: { hide: true } },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const user = await tokenUser(request, reply);
+      const { user, scope } = tokenOwner(request);
       if (Array.isArray(request.body)) throw badRequest(MCP_ONE_MESSAGE);
-      const server = lifelineMcpServer(inProcessBackend(operations, user));
+      const server = lifelineMcpServer(inProcessBackend(operations, user), scope);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,
@@ -66,6 +65,7 @@ export function mcpRoutes(app: FastifyInstance, deps: PublicApiDeps, operations:
   app.route({
     method: ['GET', 'DELETE'],
     url: MCP_PATH,
+    config: { tokenAccess: 'no-token' },
     schema: { hide: true },
     handler: async (_request, reply) =>
       reply.status(405).header('Allow', 'POST').send({ error: MCP_POST_ONLY }),

@@ -2,10 +2,11 @@
  * Lifeline's MCP tools and its diagram resource, defined once for both transports: each takes
  * its input through the API's own schemas and asks a LifelineBackend (this instance in process,
  * or /api/v1 over HTTP). A refusal is thrown with the API's message, which the SDK answers as a
- * tool error (`isError: true`).
+ * tool error (`isError: true`). A tool that changes nothing says so with `readOnlyHint: true`;
+ * every other tool writes, and a read-only token may not call it (tool-access.ts).
  */
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { diagramFamily } from '../../shared/diagram-text/kind.js';
 import { parseErrorLocation } from '../../shared/diagram-text/parse-error.js';
@@ -18,9 +19,13 @@ import {
   idParams,
   SEARCH_QUERY_MAX,
   type DiagramSummary,
+  type TokenScope,
 } from '../../shared/schemas.js';
 import { z } from '../../shared/zod.js';
 import { statusOf, type LifelineBackend, type RenderedImage } from './backend.js';
+import { registerDiagramActionTools } from './diagram-action-tools.js';
+import { json } from './json-result.js';
+import { guardToolWrites } from './tool-access.js';
 
 export const MCP_SERVER_NAME = 'lifeline';
 /** The tools' version: it follows the /api/v1 document's. */
@@ -30,6 +35,8 @@ export const DIAGRAM_URI_PREFIX = 'lifeline://diagrams/';
 export const MERMAID_MIME = 'text/vnd.mermaid';
 
 export const NEED_ID_OR_CONTENT = 'send either id (a diagram of yours) or content (diagram text)';
+/** The MCP error code of a resource that does not exist (or is not the caller's to read). */
+export const RESOURCE_NOT_FOUND = -32002;
 
 /** `value` as `schema` reads it, or the API's message for the first thing wrong with it. */
 function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -37,11 +44,6 @@ function parsed<T>(schema: z.ZodType<T>, value: unknown): T {
   if (result.success) return result.data;
   throw new Error(result.error.issues[0]?.message ?? 'The input is invalid.');
 }
-
-const json = (value: unknown): CallToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(value, null, 2) }],
-  structuredContent: { result: value },
-});
 
 /** 1-based line and column of character offsets in `text`: one pass, then a binary search each. */
 function positionsIn(text: string): (offset: number) => { line: number; column: number } {
@@ -303,21 +305,31 @@ export function registerLifelineTools(server: McpServer, backend: LifelineBacken
     },
     async (uri, variables) => {
       const id = parsed(idParams.shape.id, variables.id);
-      const diagram = await backend.readDiagram(id);
+      const diagram = await backend.readDiagram(id).catch((error: unknown) => {
+        // Missing, or another user's: the MCP answer for a resource not found, not a failure.
+        if (statusOf(error) !== 404 || !(error instanceof Error)) throw error;
+        throw new McpError(RESOURCE_NOT_FOUND, error.message, { uri: uri.href });
+      });
       return {
         contents: [{ uri: uri.href, mimeType: MERMAID_MIME, text: diagram.content }],
       };
     },
   );
+
+  registerDiagramActionTools(server, backend);
 }
 
-/** A server with every tool, answered by `backend`. */
-export function lifelineMcpServer(backend: LifelineBackend): McpServer {
+/**
+ * A server with every tool, answered by `backend`. With a read-only token (`scope` read) the tools
+ * that write refuse to run (tool-access.ts); over HTTP the server refuses them as well.
+ */
+export function lifelineMcpServer(backend: LifelineBackend, scope: TokenScope = 'full'): McpServer {
   const server = new McpServer({
     name: MCP_SERVER_NAME,
     title: PRODUCT_NAME,
     version: MCP_SERVER_VERSION,
   });
+  guardToolWrites(server, scope);
   registerLifelineTools(server, backend);
   return server;
 }

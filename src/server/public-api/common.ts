@@ -1,10 +1,10 @@
 /** What every /api/v1 route file shares: its dependencies, the per-token limit and the error answers. */
-import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { errorBodySchema, type User } from '../../shared/schemas.js';
-import { requireTokenUser } from '../api-tokens/bearer.js';
+import type { onRequestHookHandler } from 'fastify';
+import { errorBodySchema } from '../../shared/schemas.js';
 import type { ApiTokensStore } from '../api-tokens/store.js';
 import type { Db } from '../db/client.js';
 import type { FailedAuthGuard } from '../limits/address-limits.js';
+import type { TokenAccess } from './token-access.js';
 
 export interface PublicApiDeps {
   db: Db;
@@ -17,16 +17,20 @@ export interface PublicApiDeps {
   failedAuths: FailedAuthGuard;
 }
 
-/** The bearer token's owner (401 and the failed-auth limit as every /api/v1 call has them). */
-export const tokenUserOf =
-  (deps: Pick<PublicApiDeps, 'tokens' | 'failedAuths'>) =>
-  (request: FastifyRequest, reply: FastifyReply): Promise<User> =>
-    requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
-
-/** The options every token route starts with: the token's one bucket of calls. */
-export const limitedPerToken = (deps: Pick<PublicApiDeps, 'perToken'>) => ({
+/**
+ * The options every token route starts with: the token's one bucket of calls, and what the route
+ * does with the token (token-access.ts refuses a read-only token on a route that `writes`).
+ */
+export const limitedPerToken = (deps: Pick<PublicApiDeps, 'perToken'>, access: TokenAccess) => ({
   onRequest: deps.perToken,
+  config: { tokenAccess: access },
 });
+
+/** The 403 of a route that writes: a read-only token (and `also`, the route's own refusals). */
+export const writeRefused = (also?: string) =>
+  errorBodySchema.describe(
+    also ? `${also} Or the API token is read-only.` : 'The API token is read-only.',
+  );
 
 export const errorResponses = {
   400: errorBodySchema.describe('The body is invalid; the message names the field.'),

@@ -5,20 +5,21 @@ import { convertBody, errorBodySchema } from '../../shared/schemas.js';
 import type { Renderer } from '../render/renderer.js';
 import { sendImage } from '../render/send-image.js';
 import { sendText } from '../text-render/send-text.js';
-import { errorResponses, limitedPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
 import { convertRequestOf, renderCallerOf } from './operations.js';
+import { tokenUser } from './token-access.js';
 
 export function convertApiRoutes(
   app: FastifyInstance,
   deps: PublicApiDeps & { renderer: Renderer },
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const tokenUser = tokenUserOf(deps);
 
   routes.post(
     '/api/v1/convert',
     {
-      ...limitedPerToken(deps),
+      // A POST only to carry the text: it draws and stores nothing.
+      ...limitedPerToken(deps, 'reads'),
       schema: {
         summary: 'Convert diagram text to an image',
         description:
@@ -39,7 +40,7 @@ export function convertApiRoutes(
     async (request, typedReply) => {
       // The typed reply only knows the JSON error bodies; images are sent untyped.
       const reply = typedReply as FastifyReply;
-      const user = await tokenUser(request, reply);
+      const user = tokenUser(request);
       const drawing = convertRequestOf(request.body);
       if (drawing.kind === 'text') {
         return sendText(request, reply, drawing.content, drawing.format, 'private, no-cache');

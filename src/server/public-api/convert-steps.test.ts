@@ -11,7 +11,7 @@ import { createRenderer, type Renderer } from '../render/renderer.js';
 import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeIf } from '../../../test/support/needs.js';
-import { pdfPageCount } from '../../../test/support/render-support.js';
+import { pdfPageCount, pdfPageTexts } from '../../../test/support/render-support.js';
 
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
@@ -130,6 +130,12 @@ describeIf(chromiumMissing, 'with Chromium', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(pdfPageCount(response.rawPayload)).toBe(5);
+    // Page N shows the first N messages and none after them.
+    const LABELS = ['first', 'second', 'third', 'fourth', 'fifth'];
+    const pages = await pdfPageTexts(response.rawPayload);
+    expect(pages.map((text) => LABELS.filter((label) => text.includes(label)))).toEqual(
+      LABELS.map((_, step) => LABELS.slice(0, step + 1)),
+    );
     // The same diagram without steps is one page; on paper, still one page per step.
     expect(
       pdfPageCount((await convert({ content: FIVE_MESSAGES, format: 'pdf' })).rawPayload),

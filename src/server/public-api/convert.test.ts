@@ -257,6 +257,9 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       '/api/v1/diagrams',
       '/api/v1/diagrams/{id}',
       '/api/v1/diagrams/{id}/diff',
+      '/api/v1/diagrams/{id}/sharing',
+      '/api/v1/diagrams/{id}/versions',
+      '/api/v1/diagrams/{id}/versions/{versionId}/restore',
       '/api/v1/folders',
       '/api/v1/import/trace',
     ]);
@@ -272,6 +275,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       'paper',
       'steps',
       'theme',
+      'title',
       'width',
     ]);
     expect(convertBody.required).toEqual(['content']);

@@ -16,7 +16,8 @@ import {
   folderSchema,
   idParams,
 } from '../../shared/schemas.js';
-import { errorResponses, limitedPerToken, tokenUserOf, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, writeRefused, type PublicApiDeps } from './common.js';
+import { tokenUser } from './token-access.js';
 import type { ApiOperations } from './operations.js';
 
 const notFoundAnswer = errorBodySchema.describe(
@@ -29,13 +30,13 @@ export function diagramApiRoutes(
   operations: ApiOperations,
 ): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const common = limitedPerToken(deps);
-  const tokenUser = tokenUserOf(deps);
+  const reads = limitedPerToken(deps, 'reads');
+  const writes = limitedPerToken(deps, 'writes');
 
   routes.get(
     '/api/v1/diagrams',
     {
-      ...common,
+      ...reads,
       schema: {
         summary: 'List or search your diagrams',
         description:
@@ -46,8 +47,8 @@ export function diagramApiRoutes(
         response: { 200: z.array(diagramSummarySchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const user = await tokenUser(request, reply);
+    async (request) => {
+      const user = tokenUser(request);
       return operations.listDiagrams(user, request.query.q);
     },
   );
@@ -55,7 +56,7 @@ export function diagramApiRoutes(
   routes.get(
     '/api/v1/diagrams/:id',
     {
-      ...common,
+      ...reads,
       schema: {
         summary: 'Read a diagram',
         description:
@@ -66,8 +67,8 @@ export function diagramApiRoutes(
         response: { 200: apiOpenedDiagramSchema, ...errorResponses, 404: notFoundAnswer },
       },
     },
-    async (request, reply) => {
-      const user = await tokenUser(request, reply);
+    async (request) => {
+      const user = tokenUser(request);
       return operations.readDiagram(user, request.params.id);
     },
   );
@@ -75,7 +76,7 @@ export function diagramApiRoutes(
   routes.post(
     '/api/v1/diagrams',
     {
-      ...common,
+      ...writes,
       schema: {
         summary: 'Create a diagram',
         description:
@@ -86,12 +87,14 @@ export function diagramApiRoutes(
         response: {
           201: apiDiagramSchema.describe('The created diagram.'),
           ...errorResponses,
+          403: writeRefused(),
           404: errorBodySchema.describe('The folder does not exist or is not yours.'),
+          413: errorBodySchema.describe('The text is over the limit of a live document.'),
         },
       },
     },
     async (request, reply) => {
-      const user = await tokenUser(request, reply);
+      const user = tokenUser(request);
       return reply.status(201).send(await operations.createDiagram(user, request.body));
     },
   );
@@ -99,7 +102,7 @@ export function diagramApiRoutes(
   routes.put(
     '/api/v1/diagrams/:id',
     {
-      ...common,
+      ...writes,
       schema: {
         summary: 'Change or move a diagram',
         description:
@@ -111,15 +114,15 @@ export function diagramApiRoutes(
         response: {
           200: apiDiagramSchema.describe('The changed diagram.'),
           ...errorResponses,
-          403: errorBodySchema.describe('You may read the diagram but not make this change.'),
+          403: writeRefused('You may read the diagram but not make this change.'),
           404: notFoundAnswer,
           409: errorBodySchema.describe('The diagram was changed after `updatedAt`.'),
           413: errorBodySchema.describe('The text is over the limit of the live document.'),
         },
       },
     },
-    async (request, reply) => {
-      const user = await tokenUser(request, reply);
+    async (request) => {
+      const user = tokenUser(request);
       return operations.updateDiagram(user, request.params.id, request.body);
     },
   );
@@ -127,7 +130,7 @@ export function diagramApiRoutes(
   routes.get(
     '/api/v1/folders',
     {
-      ...common,
+      ...reads,
       schema: {
         summary: 'List your folders',
         description: 'Your folders in the order the sidebar shows them.',
@@ -136,8 +139,8 @@ export function diagramApiRoutes(
         response: { 200: z.array(folderSchema), ...errorResponses },
       },
     },
-    async (request, reply) => {
-      const user = await tokenUser(request, reply);
+    async (request) => {
+      const user = tokenUser(request);
       return operations.listFolders(user);
     },
   );

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { versionDiffQuery, versionDiffReply } from '../../shared/diagram-diff/schema.js';
 import { errorBodySchema, idParams } from '../../shared/schemas.js';
-import { requireTokenUser } from '../api-tokens/bearer.js';
 import type { Renderer } from '../render/renderer.js';
 import { versionDiffs } from '../versions/diff.js';
 import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
+import { tokenUser } from './token-access.js';
 
 export function diffApiRoutes(
   app: FastifyInstance,
@@ -18,11 +18,11 @@ export function diffApiRoutes(
   routes.get(
     '/api/v1/diagrams/:id/diff',
     {
-      ...limitedPerToken(deps),
+      ...limitedPerToken(deps, 'reads'),
       schema: {
         summary: 'What changed between two versions',
         description:
-          'Compares two versions of a diagram you can open (their ids are in History). A sequence diagram is compared message by message: participants added, removed and renamed; messages added, removed, moved and relabelled; notes; blocks and their conditions; with a summary line such as \'3 messages added, 1 removed, 2 labels changed\'. Any other diagram gets `kind: "text"` with its line counts. With `format=svg` the answer is the `to` version drawn with the changes marked: added green, removed ghosted red (put back where they were), changed labels and moved messages amber.',
+          'Compares two versions of a diagram you can open (their ids are in History). A sequence diagram is compared message by message: participants added, removed and renamed (an alias too); messages added, removed, moved and relabelled; notes; blocks and their conditions; style lines and every other line by its text; with a summary line such as \'3 messages added, 1 removed, 2 labels changed\'. Any other diagram gets `kind: "text"` with its line counts. With `format=svg` the answer is the `to` version drawn with the changes marked: added green, removed ghosted red (put back where they were), changed labels and moved messages amber.',
         tags: ['Diagrams'],
         security: [{ bearerAuth: [] }],
         params: idParams,
@@ -44,7 +44,7 @@ export function diffApiRoutes(
     async (request, typedReply) => {
       // The typed reply knows JSON bodies only; the drawing is sent untyped.
       const reply = typedReply as FastifyReply;
-      const user = await requireTokenUser(deps.tokens, deps.failedAuths, request, reply);
+      const user = tokenUser(request);
       const { id } = request.params;
       const versions = await diffs.pair(user, id, request.query);
       if (request.query.format === 'json') return diffs.reply(id, versions);

@@ -3,21 +3,27 @@
  * on this instance (mcp/in-process.ts). Reads go through the stores, writes through the diagram
  * writer (a change of title or text is a live edit), images through the renderer.
  */
+import type { VersionDiffReply } from '../../shared/diagram-diff/schema.js';
 import type {
   ApiCreateDiagramBody,
   ApiDiagram,
   ApiOpenedDiagram,
+  ApiSharing,
   ApiUpdateDiagramBody,
   ConvertBody,
+  Diagram,
   DiagramSummary,
   Folder,
   User,
 } from '../../shared/schemas.js';
+import type { VersionSummary } from '../../shared/versions.js';
 import type { Db } from '../db/client.js';
-import { DIAGRAM_NOT_FOUND, updatedDiagram } from '../diagrams/replies.js';
+import { DIAGRAM_NOT_FOUND, trashOrRefuse, updatedDiagram } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
 import { notFound } from '../errors.js';
+import { VERSION_NOT_FOUND, versionDiffs } from '../versions/diff.js';
+import { versionsStore } from '../versions/store.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
 import type { RenderCaller, RenderRequest, RenderResult, Renderer } from '../render/renderer.js';
@@ -30,6 +36,8 @@ export interface ApiOperationsDeps {
   writer: DiagramWriter;
   renderer: Renderer;
   siteOrigin: string;
+  /** A diagram was just made public (its share page's images can be drawn ahead of visitors). */
+  published?: (diagram: Diagram) => void;
 }
 
 /** Pages are shared fairly per user, and the user's renders are cached for them alone. */
@@ -55,6 +63,8 @@ export function convertRequestOf(body: ConvertBody): ConvertRequest {
 export function apiOperations(deps: ApiOperationsDeps) {
   const diagrams = diagramsStore(deps.db);
   const folders = foldersStore(deps.db);
+  const versions = versionsStore(deps.db);
+  const diffs = versionDiffs(deps.db, deps.renderer);
   const editorUrl = (id: number) => `${deps.siteOrigin}/?diagramId=${id}`;
 
   return {
@@ -91,6 +101,46 @@ export function apiOperations(deps: ApiOperationsDeps) {
       const expected = updatedAt ? new Date(updatedAt) : null;
       const diagram = updatedDiagram(await deps.writer.edit(user, id, patch, expected));
       return { ...diagram, url: editorUrl(id) };
+    },
+
+    /** The diagram's versions, newest first, without their text (any role may see them). */
+    async listVersions(user: User, id: number): Promise<VersionSummary[]> {
+      const list = await versions.list(user, id);
+      if (!list) throw notFound(DIAGRAM_NOT_FOUND);
+      return list;
+    },
+
+    /** History's restore: the version's title and text become current, as one live edit. */
+    async restoreVersion(user: User, id: number, versionId: number): Promise<ApiDiagram> {
+      const result = await deps.writer.restore(user, id, versionId);
+      if (result.status === 'no-version') throw notFound(VERSION_NOT_FOUND);
+      return { ...updatedDiagram(result), url: editorUrl(id) };
+    },
+
+    /** What changed between two versions, as GET /api/v1/diagrams/{id}/diff answers in JSON. */
+    async diffVersions(
+      user: User,
+      id: number,
+      pair: { from: number; to: number },
+    ): Promise<VersionDiffReply> {
+      const query = { ...pair, format: 'json', theme: 'light' } as const;
+      return diffs.reply(id, await diffs.pair(user, id, query));
+    },
+
+    /** Moves the diagram to the trash (the owner only): it can be restored from Recently deleted. */
+    trashDiagram(user: User, id: number): Promise<void> {
+      return trashOrRefuse(deps.writer, diagrams, user, id);
+    },
+
+    /** Turns the public link on or off (the owner only), as the app's Share dialog does. */
+    async setSharing(user: User, id: number, isPublic: boolean): Promise<ApiSharing> {
+      const diagram = updatedDiagram(await deps.writer.edit(user, id, { isPublic }, null));
+      if (isPublic) deps.published?.(diagram);
+      const shareUrl =
+        diagram.isPublic && diagram.shareToken
+          ? `${deps.siteOrigin}/d/${diagram.shareToken}`
+          : null;
+      return { id, isPublic: diagram.isPublic, shareUrl };
     },
 
     async render(user: User, body: ConvertBody): Promise<RenderResult> {

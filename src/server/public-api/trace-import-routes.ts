@@ -7,7 +7,6 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDiagramSchema, errorBodySchema, TITLE_MAX } from '../../shared/schemas.js';
-import type { User } from '../../shared/schemas.js';
 import {
   TRACE_DEPTH_MAX,
   TRACE_FILE_MAX_BYTES,
@@ -16,14 +15,14 @@ import {
   TRACE_SPANS_MAX,
 } from '../../shared/trace/index.js';
 import { z } from '../../shared/zod.js';
-import { requireTokenUser } from '../api-tokens/bearer.js';
-import { diagramWriter } from '../diagrams/writer.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
 import { drawTraceFile } from '../trace-import/draw-trace.js';
 import { readChunks } from '../trace-import/read-body.js';
-import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, writeRefused, type PublicApiDeps } from './common.js';
+import { tokenUser } from './token-access.js';
 
 const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
 const SPANS = TRACE_SPANS_MAX.toLocaleString('en');
@@ -82,7 +81,7 @@ const dryAnswer = z.object({ content: z.string(), ...drawn });
 
 export async function traceImportApiRoutes(
   app: FastifyInstance,
-  deps: PublicApiDeps,
+  deps: PublicApiDeps & { writer: DiagramWriter },
 ): Promise<void> {
   await app.register(async (scope) => {
     // The file is kept as the chunks it came in whatever its type says (JSON, JSON lines or
@@ -96,20 +95,15 @@ export async function traceImportApiRoutes(
         throw new AppError(413, TRACE_TOO_LARGE);
       }
     });
-    // The token is looked up after the per-token limit (onRequest) and before the body is read.
-    const users = new WeakMap<FastifyRequest, User>();
-    scope.addHook('preParsing', async (request, reply, payload) => {
-      users.set(request, await requireTokenUser(deps.tokens, deps.failedAuths, request, reply));
-      return payload;
-    });
+    // The token is looked up (token-access.ts) after the per-token limit and before the body is read.
     const routes = scope.withTypeProvider<ZodTypeProvider>();
-    const diagrams = diagramWriter(deps.db);
     const folders = foldersStore(deps.db);
 
     routes.post(
       '/api/v1/import/trace',
       {
-        ...limitedPerToken(deps),
+        // Even dry=true, which creates nothing: an import is a change a read-only token may not ask for.
+        ...limitedPerToken(deps, 'writes'),
         bodyLimit: TRACE_FILE_MAX_BYTES,
         schema: {
           summary: 'Import a trace as a sequence diagram',
@@ -128,6 +122,7 @@ export async function traceImportApiRoutes(
             200: dryAnswer.describe('dry=true: the diagram text, nothing created.'),
             201: apiDiagramSchema.extend(drawn).describe('The created diagram.'),
             ...errorResponses,
+            403: writeRefused(),
             400: errorBodySchema.describe(
               'The file is not a trace, is cut short, or a field of it is wrong; the message says which.',
             ),
@@ -143,7 +138,7 @@ export async function traceImportApiRoutes(
         },
       },
       async (request, reply) => {
-        const user = users.get(request)!;
+        const user = tokenUser(request);
         const { dry, traceId, title, folderId, ...rest } = request.query;
         const drawn = await drawTraceFile(request.body, traceId, {
           ...rest,
@@ -157,7 +152,7 @@ export async function traceImportApiRoutes(
         if (folderId != null && !(await folders.owns(user.id, folderId))) {
           throw notFound(FOLDER_NOT_FOUND);
         }
-        const created = await diagrams.create(user, {
+        const created = await deps.writer.create(user, {
           title: answer.title,
           content,
           folderId: folderId ?? null,

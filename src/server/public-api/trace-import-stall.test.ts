@@ -2,9 +2,7 @@
  * Trace files made to hold the server: a real server process reads and draws them while /healthz
  * is asked again and again, and answers within 500 ms each time; the import answers clearly.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   otlpLines,
@@ -16,12 +14,13 @@ import {
 import { startAppProcess, type AppProcess } from '../../../test/support/app-process.js';
 import { slowestHealthz } from '../../../test/support/healthz-watch.js';
 import { signInAt } from '../../../test/support/http-sign-in.js';
+import { seededDataDir } from '../../../test/support/databases.js';
 
 /** The budget the issue sets for any one request or frame. */
 const HEALTHZ_BUDGET_MS = 500;
 const SPANS = 25_000;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-trace-stall-'));
+const dataDir = seededDataDir('lifeline-trace-stall-');
 let app: AppProcess;
 let token: string;
 

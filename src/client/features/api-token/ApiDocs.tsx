@@ -48,6 +48,7 @@ export function ApiDocs({ origin, token }: { origin: string; token: string }) {
         </a>
         .
       </p>
+      <p className="text-muted-foreground">{API_TOKEN_COPY.readOnlyNote}</p>
       {ENDPOINTS.map((endpoint) => (
         <div key={endpoint.route} className="rounded-md border border-border p-3">
           <p className="font-mono text-xs font-semibold">{endpoint.route}</p>

@@ -1,15 +1,21 @@
 import { Check, Copy, KeyRound, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { API_TOKEN_TEXT } from '@shared/messages';
+import type { TokenScope } from '@shared/schemas';
 import { useApiToken, useRegenerateApiToken } from '@/api/apiToken';
 import { Button } from '@/components/ui/button';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
 import { ApiDocs } from './ApiDocs';
 import { API_TOKEN_COPY, API_TOKEN_TESTIDS } from './copy';
+import { TokenScopeBadge } from './TokenScopeBadge';
+import { TokenScopeChoice } from './TokenScopeChoice';
 import { useCopyIndicator } from './useCopyIndicator';
 
-/** Spec §2 'API Token' dialog: the token, copy, regenerate behind a confirmation, the API docs. */
+/**
+ * Spec §2 'API Token' dialog: the token and its access (full or read-only), copy, regenerate
+ * behind a confirmation that chooses the new token's access, the API docs.
+ */
 export function ApiTokenDialog({
   open,
   onOpenChange,
@@ -20,8 +26,11 @@ export function ApiTokenDialog({
   const token = useApiToken(open);
   const regenerate = useRegenerateApiToken();
   const [confirming, setConfirming] = useState(false);
+  // The new token's access; it starts as the current token's (full for every token made before).
+  const [scope, setScope] = useState<TokenScope | null>(null);
   const [copied, copy] = useCopyIndicator();
   const value = token.data?.apiToken ?? '';
+  const current = token.data?.scope ?? 'full';
 
   const onCopy = async () => {
     const ok = await copy(value);
@@ -36,13 +45,20 @@ export function ApiTokenDialog({
     );
   };
   const onRegenerate = () =>
-    regenerate.mutate(undefined, {
+    regenerate.mutate(scope ?? current, {
       onSuccess: () =>
         toast({ title: API_TOKEN_TEXT.regeneratedTitle, description: API_TOKEN_TEXT.regenerated }),
       onError: () =>
         toast({ description: API_TOKEN_TEXT.regenerateFailed, variant: 'destructive' }),
-      onSettled: () => setConfirming(false),
+      onSettled: () => {
+        setConfirming(false);
+        setScope(null);
+      },
     });
+  const onCancel = () => {
+    setConfirming(false);
+    setScope(null);
+  };
 
   return (
     <DialogShell
@@ -78,6 +94,7 @@ export function ApiTokenDialog({
           {copied ? API_TOKEN_COPY.copied : API_TOKEN_COPY.copy}
         </Button>
       </div>
+      {token.data && <TokenScopeBadge scope={token.data.scope} />}
       {confirming ? (
         <div
           role="alertdialog"
@@ -88,8 +105,13 @@ export function ApiTokenDialog({
             {API_TOKEN_COPY.confirmTitle}
           </p>
           <p className="mt-1 text-muted-foreground">{API_TOKEN_TEXT.confirmRegenerate}</p>
+          <TokenScopeChoice
+            value={scope ?? current}
+            onChange={setScope}
+            disabled={regenerate.isPending}
+          />
           <div className="mt-3 flex justify-end gap-2">
-            <Button variant="outline" size="sm" onClick={() => setConfirming(false)}>
+            <Button variant="outline" size="sm" onClick={onCancel}>
               {API_TOKEN_COPY.cancel}
             </Button>
             <Button

@@ -9,6 +9,19 @@ export const API_TOKEN_COPY = {
   confirmTitle: 'Regenerate API token?',
   docsTitle: 'Public API',
   loading: 'Loading your token…',
+  readOnlyNote:
+    'A read-only token may list, read, compare and draw (convert); every call that changes something answers 403.',
+  scopeLegend: 'Access of the new token',
+  scopes: {
+    full: {
+      name: 'Full access',
+      hint: 'Read, create, change, share and delete your diagrams.',
+    },
+    read: {
+      name: 'Read-only',
+      hint: 'Read, search and draw your diagrams; every change is refused.',
+    },
+  },
 } as const;
 
 export const API_TOKEN_TESTIDS = {
@@ -18,4 +31,6 @@ export const API_TOKEN_TESTIDS = {
   regenerate: 'api-token-regenerate',
   confirm: 'api-token-confirm',
   curl: 'api-token-curl',
+  scope: 'api-token-scope',
+  scopeChoice: 'api-token-scope-choice',
 } as const;
