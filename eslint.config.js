@@ -26,6 +26,78 @@ function clientImports(...extraPatterns) {
   };
 }
 
+/** The files of the one writer of a diagram's row (diagrams/writer.ts and the two only it imports). */
+const ROW_WRITER_FILES = [
+  'src/server/diagrams/writer.ts',
+  'src/server/diagrams/row-writes.ts',
+  'src/server/diagrams/record-version.ts',
+];
+
+/** Writes of a diagram's row or of its versions anywhere but the writer's files. */
+const ROW_WRITES_ELSEWHERE = [
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(insert|update)$/][arguments.0.name='diagrams']",
+    message:
+      "Write a diagram's row through diagrams/writer.ts, the one writer of title, text and updatedAt.",
+  },
+  {
+    selector:
+      "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(insert|update|delete)$/][arguments.0.name='diagramVersions']",
+    message: 'Versions are recorded by diagrams/writer.ts alone (record-version.ts).',
+  },
+  {
+    selector: 'ImportDeclaration[source.value=/record-version(\\.js)?$/]',
+    message: 'Only diagrams/writer.ts records versions: call the writer.',
+  },
+];
+
+/**
+ * A second writer instance: only app.ts builds one. Any other would be joined to no live
+ * document and held to the default size limit, so its writes would be lost to the next live store.
+ */
+const ONE_WRITER =
+  'The app builds the one diagram writer (app.ts): take it as a parameter (type DiagramWriter) instead of calling diagramWriter().';
+const WRITER_BUILT_ELSEWHERE = [
+  { selector: "ImportSpecifier[imported.name='diagramWriter']", message: ONE_WRITER },
+  { selector: "CallExpression[callee.name='diagramWriter']", message: ONE_WRITER },
+  { selector: "MemberExpression[property.name='diagramWriter']", message: ONE_WRITER },
+];
+
+/**
+ * Files that describe a role rather than decide what its holder may do: the badge beside the
+ * title (which icon, which hint), the 'can view' / 'can edit' wording, the presence strip's
+ * 'viewing' / 'editing'.
+ */
+const ROLE_DESCRIBING_FILES = [
+  'src/client/features/share/AccessBadge.tsx',
+  'src/client/features/share/copy.ts',
+  'src/client/features/editor/presence/PresenceStrip.tsx',
+];
+
+/**
+ * A role name compared with an `access` or `role` (a variable or a property), either way round,
+ * or a switch over one: what a person may do is `can(access, action)`'s answer
+ * (src/shared/policy/can.ts), never a comparison of role names.
+ */
+const ROLE_MESSAGE =
+  'Ask can(access, action) (src/shared/policy/can.ts) what the person may do instead of comparing role names; a file that only describes a role belongs in ROLE_DESCRIBING_FILES.';
+const ROLE_NAME = '/^(owner|editor|viewer)$/';
+const ACCESS_OR_ROLE = '/^(access|role)$/';
+const ROLE_COMPARED = [
+  ...['left', 'right'].flatMap((side) => {
+    const other = side === 'left' ? 'right' : 'left';
+    return [`${other}.name`, `${other}.property.name`].map((holder) => ({
+      selector: `BinaryExpression[operator=/^[!=]==?$/][${side}.value=${ROLE_NAME}][${holder}=${ACCESS_OR_ROLE}]`,
+      message: ROLE_MESSAGE,
+    }));
+  }),
+  ...['discriminant.name', 'discriminant.property.name'].map((holder) => ({
+    selector: `SwitchStatement[${holder}=${ACCESS_OR_ROLE}] > SwitchCase[test.value=${ROLE_NAME}]`,
+    message: ROLE_MESSAGE,
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,6 +130,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', clientImports()],
     },
+  },
+  {
+    // Who may do what is the shared permission table's answer; the client compares no roles.
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ROLE_DESCRIBING_FILES,
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_COMPARED] },
   },
   {
     // The open diagram is a layer below the features: they import it, it imports none of them.
@@ -132,32 +210,15 @@ export default tseslint.config(
     // record-version.ts, which only it imports) inserts or updates diagrams and writes versions.
     // Tests may seed rows directly.
     files: ['src/server/**/*.ts'],
-    ignores: [
-      'src/server/diagrams/writer.ts',
-      'src/server/diagrams/row-writes.ts',
-      'src/server/diagrams/record-version.ts',
-      'src/server/**/*.test.ts',
-    ],
+    ignores: [...ROW_WRITER_FILES, 'src/server/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(insert|update)$/][arguments.0.name='diagrams']",
-          message:
-            "Write a diagram's row through diagrams/writer.ts, the one writer of title, text and updatedAt.",
-        },
-        {
-          selector:
-            "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(insert|update|delete)$/][arguments.0.name='diagramVersions']",
-          message: 'Versions are recorded by diagrams/writer.ts alone (record-version.ts).',
-        },
-        {
-          selector: 'ImportDeclaration[source.value=/record-version(\\.js)?$/]',
-          message: 'Only diagrams/writer.ts records versions: call the writer.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...ROW_WRITES_ELSEWHERE, ...WRITER_BUILT_ELSEWHERE],
     },
+  },
+  {
+    // The app's wiring builds the one writer instance; it writes no row itself.
+    files: ['src/server/app.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ROW_WRITES_ELSEWHERE] },
   },
   {
     files: ['src/shared/**/*.ts'],

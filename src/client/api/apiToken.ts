@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiToken, TokenScope } from '@shared/schemas';
 import { fetchJson } from './http';
 
 export const apiTokenQueryKey = ['/api/user/api-token'] as const;
@@ -7,7 +8,7 @@ export const apiTokenQueryKey = ['/api/user/api-token'] as const;
 export function useApiToken(enabled: boolean) {
   return useQuery({
     queryKey: apiTokenQueryKey,
-    queryFn: () => fetchJson<{ apiToken: string }>('/api/user/api-token'),
+    queryFn: () => fetchJson<ApiToken>('/api/user/api-token'),
     enabled,
     staleTime: 0,
   });
@@ -16,8 +17,11 @@ export function useApiToken(enabled: boolean) {
 export function useRegenerateApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      fetchJson<{ apiToken: string }>('/api/user/regenerate-api-token', { method: 'POST' }),
+    mutationFn: (scope: TokenScope) =>
+      fetchJson<ApiToken>('/api/user/regenerate-api-token', {
+        method: 'POST',
+        body: JSON.stringify({ scope }),
+      }),
     onSuccess: (data) => queryClient.setQueryData(apiTokenQueryKey, data),
   });
 }

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateDiagramBody,
   Diagram,
+  DiagramWithActions,
   DiagramSummary,
-  OpenedDiagram,
+  SavedDiagram,
   UpdateDiagramBody,
 } from '@shared/schemas';
 import { fetchJson } from './http';
@@ -17,11 +18,14 @@ export const diagramSummariesQueryKey = ['/api/diagrams', 'summary'] as const;
 export const diagramsApi = {
   list: () => fetchJson<Diagram[]>('/api/diagrams'),
   listSummaries: () => fetchJson<DiagramSummary[]>('/api/diagrams?view=summary'),
-  get: (id: number) => fetchJson<OpenedDiagram>(`/api/diagrams/${id}`),
+  get: (id: number) => fetchJson<DiagramWithActions>(`/api/diagrams/${id}`),
   create: (body: CreateDiagramBody) =>
     fetchJson<Diagram>('/api/diagrams', { method: 'POST', body: JSON.stringify(body) }),
   update: (id: number, body: UpdateDiagramBody) =>
-    fetchJson<Diagram>(`/api/diagrams/${id}`, { method: 'PUT', body: JSON.stringify(body) }),
+    fetchJson<SavedDiagram>(`/api/diagrams/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify(body),
+    }),
   remove: (id: number) => fetchJson<void>(`/api/diagrams/${id}`, { method: 'DELETE' }),
   /** A public diagram by its share token; anyone may ask (spec §7). */
   getShared: (token: string) =>

@@ -1,6 +1,6 @@
 /**
  * A caller's access to a diagram, as SQL every diagram query is built from: their role (owner, or
- * a collaborator matched by the e-mail they signed in with) and, from policy/can.ts's table of
+ * a collaborator matched by the e-mail they signed in with) and, from shared/policy/can.ts's table of
  * what each role may do, the condition for doing something. Anyone else finds no row. A diagram
  * in the trash is out of everyone's reach but its owner's trash calls (`trashedBy`).
  */
@@ -8,7 +8,7 @@ import { and, eq, exists, inArray, isNotNull, isNull, lte, sql, type SQL } from 
 import type { CollaboratorRole, DiagramAccess, User } from '../../shared/schemas.js';
 import { TRASH_DAYS } from '../../shared/versions.js';
 import { collaborators, diagrams } from '../db/schema.js';
-import { rolesThatMay, type Action } from '../policy/can.js';
+import { rolesThatMay, type Action } from '../../shared/policy/can.js';
 
 export type Actor = Pick<User, 'id' | 'email' | 'emailVerified'>;
 
@@ -47,7 +47,7 @@ const owner = (actor: Actor): SQL => eq(diagrams.userId, actor.id);
 
 export const ownedBy = (actor: Actor): SQL => sql`(${owner(actor)} and ${notDeleted})`;
 
-/** SQL: the actor may do `action` with the diagram (policy/can.ts), which is not in the trash. */
+/** SQL: the actor may do `action` with the diagram (shared/policy/can.ts), which is not in the trash. */
 export const mayDo = (actor: Actor, action: Action): SQL => {
   const roles = rolesThatMay(action);
   const asOwner = roles.includes('owner') ? owner(actor) : sql`false`;

@@ -15,6 +15,13 @@ export interface TextChange {
 
 /** The live document's side of one REST write of title or text. */
 export interface LiveEdit {
+  /** Bytes of the live document's encoded state before this edit, and once it is applied. */
+  stateBytes: { before: number; after: number };
+  /**
+   * The edit as a Yjs update. Answered to the saver: its live copy may receive the update only
+   * after the answer, and must not make the same edit again (see client savesBeforeJoin.ts).
+   */
+  update: Uint8Array;
   /** Logs the edit in the transaction that writes the row: a crash keeps both or neither. */
   log(tx: Db): Promise<void>;
   /** Applies the logged edit to the open document once that transaction committed. */

@@ -7,8 +7,10 @@ import { DIAGRAM_NOT_FOUND } from '../../shared/messages.js';
 import type { Diagram } from '../../shared/schemas.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
-import type { Action } from '../policy/can.js';
-import type { UpdateResult } from './writer.js';
+import type { Action } from '../../shared/policy/can.js';
+import type { Actor } from './access.js';
+import type { DiagramsStore } from './store.js';
+import { liveTooLargeMessage, type DiagramWriter, type UpdateResult } from './writer.js';
 
 export { DIAGRAM_NOT_FOUND };
 
@@ -32,6 +34,17 @@ export function replyToUpdate(result: UpdateResult, reply: FastifyReply) {
   return updatedDiagram(result);
 }
 
+/**
+ * The answer to a save (PUT): as `replyToUpdate`, with the edit the save made of the live
+ * document (base64), so the saver's live copy can hold it before it joins (savedDiagramSchema).
+ */
+export function replyToSave(result: UpdateResult, reply: FastifyReply) {
+  if (result.status === 'updated' && result.liveUpdate) {
+    return { ...result.diagram, liveUpdate: Buffer.from(result.liveUpdate).toString('base64') };
+  }
+  return replyToUpdate(result, reply);
+}
+
 /** The changed diagram, or the error a refused change answers (409 without the stored copy). */
 export function updatedDiagram(result: UpdateResult): Diagram {
   switch (result.status) {
@@ -45,5 +58,22 @@ export function updatedDiagram(result: UpdateResult): Diagram {
       throw notFound(FOLDER_NOT_FOUND);
     case 'conflict':
       throw new AppError(409, CONFLICT_MESSAGE);
+    case 'too-large':
+      throw new AppError(413, liveTooLargeMessage(result.maxBytes));
   }
+}
+
+/**
+ * Moves the diagram to the trash (the owner only, as the writer decides), or throws what a
+ * refusal answers: 403 to a collaborator, who may know it exists; 404 to anyone else.
+ */
+export async function trashOrRefuse(
+  writer: DiagramWriter,
+  diagrams: Pick<DiagramsStore, 'open'>,
+  actor: Actor,
+  id: number,
+): Promise<void> {
+  if (await writer.trash(actor, id)) return;
+  if (await diagrams.open(actor, id)) throw new AppError(403, OWNER_ONLY_CHANGE);
+  throw notFound(DIAGRAM_NOT_FOUND);
 }

@@ -7,16 +7,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   createDiagramBody,
   type Diagram,
+  type DiagramWithActions,
   idParams,
   listDiagramsQuery,
   updateDiagramBody,
 } from '../../shared/schemas.js';
+import { actionsOf } from '../../shared/policy/can.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
-import { AppError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import { DIAGRAM_NOT_FOUND, OWNER_ONLY_CHANGE, replyToUpdate } from './replies.js';
+import { DIAGRAM_NOT_FOUND, replyToSave, trashOrRefuse } from './replies.js';
 import { diagramsStore } from './store.js';
 import type { DiagramWriter } from './writer.js';
 
@@ -51,7 +53,8 @@ export function diagramRoutes(
     await writer.settle(request.params.id);
     const diagram = await diagrams.open(user, request.params.id);
     if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
-    return diagram;
+    // The app offers what the caller may do from the same table the server will check.
+    return { ...diagram, actions: actionsOf(diagram.access) } satisfies DiagramWithActions;
   });
 
   routes.post('/api/diagrams', { schema: { body: createDiagramBody } }, async (request, reply) => {
@@ -69,14 +72,13 @@ export function diagramRoutes(
       const expected = updatedAt ? new Date(updatedAt) : null;
       const result = await writer.edit(user, request.params.id, patch, expected, saveKind);
       if (result.status === 'updated' && patch.isPublic === true) hooks.published?.(result.diagram);
-      return replyToUpdate(result, reply);
+      return replyToSave(result, reply);
     },
   );
 
   routes.delete('/api/diagrams/:id', { schema: { params: idParams } }, async (request, reply) => {
     const user = await requireUser(db, request);
-    if (await writer.trash(user, request.params.id)) return reply.status(204).send();
-    if (await diagrams.open(user, request.params.id)) throw new AppError(403, OWNER_ONLY_CHANGE);
-    throw notFound(DIAGRAM_NOT_FOUND);
+    await trashOrRefuse(writer, diagrams, user, request.params.id);
+    return reply.status(204).send();
   });
 }

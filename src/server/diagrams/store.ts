@@ -109,3 +109,5 @@ export function diagramsStore(db: Db) {
     },
   };
 }
+
+export type DiagramsStore = ReturnType<typeof diagramsStore>;

@@ -3,14 +3,20 @@
  * versions (record-version.ts, row-writes.ts). REST edits, restores, live stores and imports all write here;
  * a lint rule keeps every other file from writing the row. A REST change of title or text is
  * also one edit of the open live document, through the port live/ registers (live-port.ts).
+ *
+ * The app builds ONE writer (app.ts) and hands it to every route and store that writes a diagram:
+ * only that instance is joined to the live documents and holds the configured size limit, so a
+ * second one would write text behind an open document's back. A lint rule (eslint.config.js)
+ * keeps every other server file from importing or calling `diagramWriter`.
  */
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
-import type { Diagram, OpenedDiagram } from '../../shared/schemas.js';
+import type { Diagram, DiagramSummary, OpenedDiagram } from '../../shared/schemas.js';
 import type { SaveKind } from '../../shared/versions.js';
 import type { Db } from '../db/client.js';
+import { AppError } from '../errors.js';
 import { diagrams, diagramVersions } from '../db/schema.js';
 import { foldersStore } from '../folders/store.js';
-import { can, type Action } from '../policy/can.js';
+import { can, type Action } from '../../shared/policy/can.js';
 import { mayDo, type Actor } from './access.js';
 import type { LiveDocuments, LiveEdit } from './live-port.js';
 import { recordVersion } from './record-version.js';
@@ -18,6 +24,7 @@ import {
   NEXT_UPDATED_AT,
   createDiagram,
   insertImported,
+  type ImportedDiagram,
   newShareToken,
   storeLive,
   trashDiagram,
@@ -33,7 +40,7 @@ export interface DiagramPatch {
 }
 
 /**
- * The fields only some roles may change, and the action each change is (policy/can.ts). An
+ * The fields only some roles may change, and the action each change is (shared/policy/can.ts). An
  * editor may still send them with their current values (a client saving the whole diagram).
  */
 const GUARDED_FIELDS = { isPublic: 'share', folderId: 'move' } as const satisfies Record<
@@ -42,14 +49,44 @@ const GUARDED_FIELDS = { isPublic: 'share', folderId: 'move' } as const satisfie
 >;
 
 export type UpdateResult =
-  | { status: 'updated'; diagram: Diagram }
+  /** `liveUpdate`: the edit the write made of the live document (see LiveEdit.update). */
+  | { status: 'updated'; diagram: Diagram; liveUpdate?: Uint8Array }
   | { status: 'missing' }
   /** The caller may read the diagram but not do `action`. */
   | { status: 'forbidden'; action: Action }
   /** The patch moves the diagram into a folder that is not the caller's. */
   | { status: 'no-folder' }
   /** The stored row changed after `expectedUpdatedAt`; it is returned untouched. */
-  | { status: 'conflict'; diagram: Diagram };
+  | { status: 'conflict'; diagram: Diagram }
+  /** The live document would grow past its limit (`maxBytes` of encoded state). */
+  | { status: 'too-large'; maxBytes: number };
+
+/** Why a write was refused for the size of the live document (answered with 413). */
+export const liveTooLargeMessage = (maxBytes: number) =>
+  `The diagram would be larger than a live document may be (${maxBytes.toLocaleString('en')} bytes with its edit history). Shorten the text and save again.`;
+
+/** Why an import was refused: one of its diagrams would not fit a live document (413). */
+export const importTooLargeMessage = (title: string, maxBytes: number) =>
+  `"${title}" would be larger than a live document may be (${maxBytes.toLocaleString('en')} bytes with its edit history). Shorten it and import again.`;
+
+/** Largest encoded state of a live document (text, title and history) by default. */
+export const DEFAULT_LIVE_STATE_MAX_BYTES = 8 * 1024 * 1024;
+
+export interface WriterLimits {
+  /**
+   * Largest encoded state of a live document (LIVE_DOCUMENT_MAX_BYTES). Every writer is held to
+   * it, the live route (live/server.ts) as REST writes, restores and new diagrams, so no text is
+   * stored that could not be edited live.
+   */
+  liveStateMaxBytes: number;
+}
+
+/**
+ * The encoded state a text and title take at least as a new live document (their UTF-8 bytes),
+ * for a write without an open document (a new diagram, a writer without live editing).
+ */
+const seedBytes = (content: string, title: string) =>
+  Buffer.byteLength(content, 'utf8') + Buffer.byteLength(title, 'utf8');
 
 const touchesText = (patch: DiagramPatch) =>
   patch.title !== undefined || patch.content !== undefined;
@@ -81,7 +118,12 @@ function mayApply(actor: Actor, patch: DiagramPatch): SQL {
   return and(...conditions) as SQL;
 }
 
-export function diagramWriter(db: Db) {
+export function diagramWriter(db: Db, options: Partial<WriterLimits> = {}) {
+  const limits: WriterLimits = { liveStateMaxBytes: DEFAULT_LIVE_STATE_MAX_BYTES, ...options };
+  const tooLarge = { status: 'too-large', maxBytes: limits.liveStateMaxBytes } as const;
+  /** Whether an edit takes the live document past its limit (one that shrinks it never does). */
+  const overLimit = (stateBytes: { before: number; after: number }) =>
+    stateBytes.after > limits.liveStateMaxBytes && stateBytes.after > stateBytes.before;
   const reads = diagramsStore(db);
   const folders = foldersStore(db);
   let live: LiveDocuments | null = null;
@@ -172,7 +214,10 @@ export function diagramWriter(db: Db) {
     if (!written) return diagnose(actor, id, patch);
     await edit?.apply();
     // The row as this write committed it: its updatedAt is the one a crash keeps.
-    return { status: 'updated', diagram: toDiagramDto(written) };
+    const diagram = toDiagramDto(written);
+    return edit
+      ? { status: 'updated', diagram, liveUpdate: edit.update }
+      : { status: 'updated', diagram };
   }
 
   /** A change of title or text by a caller whose access was read (`current`), live or not. */
@@ -183,12 +228,19 @@ export function diagramWriter(db: Db) {
     expectedUpdatedAt: Date | null,
     kind: SaveKind,
   ): Promise<UpdateResult> {
-    if (!live) return writeRow(actor, current.id, patch, expectedUpdatedAt, kind, null);
+    if (!live) {
+      const before = seedBytes(current.content, current.title);
+      const after = seedBytes(patch.content ?? current.content, patch.title ?? current.title);
+      if (overLimit({ before, after })) return Promise.resolve(tooLarge);
+      return writeRow(actor, current.id, patch, expectedUpdatedAt, kind, null);
+    }
     const by = { actor, access: current.access, kind };
     const change = { title: patch.title, content: patch.content };
-    return live.editing(current.id, by, change, (edit) =>
-      writeRow(actor, current.id, patch, expectedUpdatedAt, kind, edit),
-    );
+    return live.editing(current.id, by, change, async (edit) => {
+      // Decided before anything is written, as the live route decides for an update.
+      if (edit && overLimit(edit.stateBytes)) return tooLarge;
+      return writeRow(actor, current.id, patch, expectedUpdatedAt, kind, edit);
+    });
   }
 
   return {
@@ -202,9 +254,33 @@ export function diagramWriter(db: Db) {
       await live?.settle(id);
     },
 
-    /** Creates the diagram and its first version in one transaction. */
-    create: (actor: Actor, input: NewDiagram): Promise<Diagram> => createDiagram(db, actor, input),
-    insertImported,
+    /** The limits every write is held to. */
+    limits,
+
+    /**
+     * Creates the diagram and its first version in one transaction; 413 when its text would not
+     * fit a live document.
+     */
+    async create(actor: Actor, input: NewDiagram): Promise<Diagram> {
+      const after = seedBytes(input.content, input.title);
+      if (overLimit({ before: 0, after })) {
+        throw new AppError(413, liveTooLargeMessage(limits.liveStateMaxBytes));
+      }
+      return createDiagram(db, actor, input);
+    },
+    /**
+     * Inserts a batch of imported diagrams in the import's transaction; 413 (which rolls the
+     * whole import back) when one of them would not fit a live document.
+     */
+    insertImported(tx: Db, actor: Actor, batch: ImportedDiagram[]): Promise<DiagramSummary[]> {
+      const large = batch.find((diagram) =>
+        overLimit({ before: 0, after: seedBytes(diagram.content, diagram.title) }),
+      );
+      if (large) {
+        throw new AppError(413, importTooLargeMessage(large.title, limits.liveStateMaxBytes));
+      }
+      return insertImported(tx, actor, batch);
+    },
     storeLive,
     /** Moves the diagram to the trash (the owner only); trash/ handles the rest of its life. */
     trash: (actor: Actor, id: number): Promise<boolean> => trashDiagram(db, actor, id),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, can, rolesThatMay, type Access, type Action } from './can.js';
+import { ACTIONS, actionsOf, can, rolesThatMay, type Access, type Action } from './can.js';
 
 /** Every role × action, written out: a change of the policy must change this table. */
 const TABLE: Record<Action, Record<'owner' | 'editor' | 'viewer' | 'none', boolean>> = {
@@ -36,6 +36,13 @@ describe('can', () => {
     for (const action of ACTIONS) {
       const roles = (['owner', 'editor', 'viewer'] as const).filter((role) => TABLE[action][role]);
       expect([...rolesThatMay(action)].sort()).toEqual([...roles].sort());
+    }
+  });
+
+  it('lists what each role may do, as can answers it', () => {
+    for (const role of ['owner', 'editor', 'viewer', 'none'] as const) {
+      const allowed = ACTIONS.filter((action) => TABLE[action][role]);
+      expect(actionsOf(accessOf(role))).toEqual(allowed);
     }
   });
 });

@@ -1,9 +1,10 @@
 /**
- * Who may do what with a diagram: the one answer for every route and every live message. The
- * access comes from diagrams/access.ts (the SQL that finds a caller's role); what each role may
- * do is decided here, and access.ts builds its conditions for acting from the same table.
+ * Who may do what with a diagram: the one answer for every route, every live message and every
+ * choice the app's screens make about what to offer. On the server the access comes from
+ * server/diagrams/access.ts (the SQL that finds a caller's role), which builds its conditions for
+ * acting from this same table; the app asks `can` with the access the server answered.
  */
-import type { DiagramAccess } from '../../shared/schemas.js';
+import type { DiagramAccess } from '../schemas.js';
 
 /** Everything a caller may ask to do with a diagram. */
 export type Action =
@@ -45,7 +46,12 @@ export function can(access: Access, action: Action): boolean {
   return access != null && ALLOWED[action].includes(access);
 }
 
-/** The roles that may do `action` (for the SQL conditions of diagrams/access.ts). */
+/** Every action a caller with `access` may do, in the table's order (a diagram's `actions`). */
+export function actionsOf(access: Access): Action[] {
+  return ACTIONS.filter((action) => can(access, action));
+}
+
+/** The roles that may do `action` (for the SQL conditions of server/diagrams/access.ts). */
 export function rolesThatMay(action: Action): readonly DiagramAccess[] {
   return ALLOWED[action];
 }
