@@ -5,7 +5,7 @@ import { EXPORT_TESTIDS } from '../../src/client/features/export/testIds';
 import { toastLocator } from './toasts';
 
 /** Exports the preview through the Export menu; the downloaded file's name and bytes. */
-export async function exportAs(page: Page, format: 'SVG' | 'PNG') {
+export async function exportAs(page: Page, format: 'SVG' | 'PNG' | 'PDF') {
   await page.getByTestId(EXPORT_TESTIDS.button).click();
   await expect(page.getByRole('menu')).toContainText('Choose Format');
   const [download] = await Promise.all([

@@ -51,6 +51,16 @@ describe('OpenDiagram', () => {
     expect(seen).toEqual([true, false]);
   });
 
+  it('tells its listeners of the server copy only once what was typed is back in it', () => {
+    const [shared] = linkedPair(seededDoc(start));
+    const diagram = new OpenDiagram(start);
+    typeAt(diagram, start.content.length, '    B->>A: typed\n');
+    const seen: string[] = [];
+    diagram.onReset(() => seen.push(diagram.text.toString()));
+    diagram.attach(shared);
+    expect(seen).toEqual([`${start.content}    B->>A: typed\n`]);
+  });
+
   it('attaching rebuilds from the server history without doubling the text, keeping what was typed', () => {
     const [shared] = linkedPair(seededDoc(start));
     const diagram = new OpenDiagram(start);

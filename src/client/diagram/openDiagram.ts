@@ -142,13 +142,15 @@ export class OpenDiagram {
     } else {
       const rebuilt = new Y.Doc();
       Y.applyUpdate(rebuilt, Y.encodeStateAsUpdate(shared), ORIGIN.remote);
-      this.replaceDoc(rebuilt, true);
-      if (typed) {
+      // Put back before the editor is told: it then never shows the server's text alone, and the
+      // caret stays in what the person typed instead of falling to where that text ended.
+      this.replaceDoc(rebuilt, true, () => {
+        if (!typed) return;
         this.local.transact(() => {
           if (typed.content !== serverHolds) applyTextDiff(this.text, typed.content);
           this.writeTitle(typed.title);
         }, ORIGIN.local);
-      }
+      });
     }
     this.shared = shared;
     const onShared = (update: Uint8Array, origin: unknown) => {
@@ -211,12 +213,14 @@ export class OpenDiagram {
     this.local.destroy();
   }
 
-  private replaceDoc(next: Y.Doc, samePlace = false): void {
+  /** `prepare` changes the new doc, wired but not yet shown, before the listeners hear of it. */
+  private replaceDoc(next: Y.Doc, samePlace = false, prepare?: () => void): void {
     this.undoManager.destroy();
     this.local.destroy();
     this.local = next;
     this.pending = false;
     this.undoManager = this.watch(next);
+    prepare?.();
     this.resetListeners.forEach((listener) => listener(samePlace));
     this.emitChange();
   }

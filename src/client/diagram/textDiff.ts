@@ -8,19 +8,25 @@ import type * as Y from 'yjs';
 /** Past this many changed characters on either side the middle is replaced whole (diff is O(ND)). */
 const DIFF_MIDDLE_MAX = 20_000;
 
-export function applyTextDiff(ytext: Y.Text, next: string): void {
-  const current = ytext.toString();
-  if (current === next) return;
+/** How many characters `a` and `b` share at their start, and then at their end. */
+export function commonEnds(a: string, b: string): { start: number; end: number } {
+  const shorter = Math.min(a.length, b.length);
   let start = 0;
-  const shorter = Math.min(current.length, next.length);
-  while (start < shorter && current.charCodeAt(start) === next.charCodeAt(start)) start += 1;
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start += 1;
   let end = 0;
   while (
     end < shorter - start &&
-    current.charCodeAt(current.length - 1 - end) === next.charCodeAt(next.length - 1 - end)
+    a.charCodeAt(a.length - 1 - end) === b.charCodeAt(b.length - 1 - end)
   ) {
     end += 1;
   }
+  return { start, end };
+}
+
+export function applyTextDiff(ytext: Y.Text, next: string): void {
+  const current = ytext.toString();
+  if (current === next) return;
+  const { start, end } = commonEnds(current, next);
   const before = current.slice(start, current.length - end);
   const after = next.slice(start, next.length - end);
   if (before.length > DIFF_MIDDLE_MAX || after.length > DIFF_MIDDLE_MAX) {

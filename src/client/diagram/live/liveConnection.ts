@@ -40,9 +40,10 @@ export interface LiveOptions {
   onAttached?: (dropped: Draft | null) => void;
   /**
    * Once the live copy first holds the server's state: a wait before the editor joins it (a
-   * save over HTTP still in flight, see useLiveDiagram), or null to join at once.
+   * save over HTTP still in flight, see savesBeforeJoin), or null to join at once. `origin`:
+   * updates applied to `shared` with it are not sent to the server (it has them).
    */
-  beforeAttach?: (shared: Y.Doc) => Promise<void> | null;
+  beforeAttach?: (shared: Y.Doc, origin: unknown) => Promise<void> | null;
   /** When joining: the text the server already has from this screen (see OpenDiagram.attach). */
   serverHolds?: () => string | null;
   /** The server refused to open the document (no access, or the link no longer shares it). */
@@ -105,7 +106,7 @@ export function connectLive(options: LiveOptions) {
       everOnline = true;
       options.onStatus('online');
       if (attached || attaching) return;
-      const wait = options.beforeAttach?.(shared) ?? null;
+      const wait = options.beforeAttach?.(shared, provider) ?? null;
       if (!wait) return join();
       attaching = true;
       void wait.then(join, join);

@@ -13,7 +13,7 @@ import type { User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import { toast } from '@/components/ui/toast-store';
 import { connectLive, type LiveConnection } from './liveConnection';
-import { liveCopyHolds } from './liveCopyHolds';
+import { savesBeforeJoin } from './savesBeforeJoin';
 import type { Draft } from '../draftStore';
 import type { OpenDiagram } from '../openDiagram';
 import { SAVING_COPY, type ResyncReason } from '../saving/copy';
@@ -94,6 +94,8 @@ export function useLiveDiagram({
         if (message.reason !== 'read-only') resync(message.reason);
         return;
       }
+      // The server's word for the new role (a wire value) becomes the access `can` is asked with.
+      // eslint-disable-next-line no-restricted-syntax
       if (message.role === 'editor') return doc.update({ access: 'editor' });
       const reason = message.role === 'none' ? 'removed' : 'viewer';
       doc.update({ access: 'viewer', lostAccess: reason, status: 'error' });
@@ -131,20 +133,16 @@ export function useLiveDiagram({
         // Connecting is not live yet: saves go over HTTP until the first sync.
         onStatus: (live) => doc.update({ live: live === 'connecting' ? 'off' : live }),
         onMessage,
-        // A save over HTTP still in flight when the live copy first syncs is applied by the server
-        // to the live document as well, and its update may reach the live copy after the save's
-        // answer. The text it saved is not put back on joining (`serverHolds`), so the edit is
-        // made once in any order; the editor waits a moment for it only not to show the older
-        // text meanwhile.
+        // The server applies a save over HTTP to the live document as well, and its update may
+        // reach the live copy long after the save's answer: before joining, a save in flight is
+        // awaited and the live copy given the edit each answer carries (savesBeforeJoin), so the
+        // join's diff is made against text the server holds. Text equal to the last one saved is
+        // not put back at all (`serverHolds`): others' edits made since stay as they are.
         serverHolds: () => doc.get().baseline.content,
-        beforeAttach: (shared) =>
-          saver.saving()
-            ? saver.settled().then(() => {
-                const { status, baseline } = doc.get();
-                if (status === 'saved') return liveCopyHolds(shared, baseline.content);
-              })
-            : null,
+        beforeAttach: (shared, origin) => savesBeforeJoin(shared, origin, saver, doc),
         onAttached: (dropped) => {
+          // Held by the live copy now; later saves go over the live connection.
+          doc.update({ savedEdits: [] });
           const reason = resyncing;
           resyncing = null;
           if (reason && dropped) {

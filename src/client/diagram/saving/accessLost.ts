@@ -4,7 +4,7 @@
  * finds it out. A refused save (saver.ts) and the live connection's word (useLiveDiagram.ts) set
  * the same state in their own flows.
  */
-import type { DiagramAccess } from '@shared/schemas';
+import { isCollaboratorRole, type DiagramAccess } from '@shared/schemas';
 import { DIAGRAM_NOT_FOUND } from '@shared/messages';
 import { HttpError } from '@/api/http';
 import type { LostAccess, ServerState, ServerStateStore } from './serverState';
@@ -12,11 +12,12 @@ import { toastAccessLost } from './saveToasts';
 
 /**
  * What a refusal means for a collaborator: 404 'Diagram not found' once removed (strangers learn
- * nothing), 403 once only a viewer. The owner's own 404 (deleted elsewhere) stays an error, and
- * so does a 404 about a part of the diagram (a version, a folder).
+ * nothing), 403 once only a viewer. Only a collaborator's access can be taken away: the owner's
+ * own 404 (deleted elsewhere) stays an error, and so does a 404 about a part of the diagram (a
+ * version, a folder).
  */
 export function lostAccess(error: unknown, access: DiagramAccess): LostAccess | null {
-  if (access === 'owner' || !(error instanceof HttpError)) return null;
+  if (!isCollaboratorRole(access) || !(error instanceof HttpError)) return null;
   if (error.status === 403) return 'viewer';
   if (error.status !== 404) return null;
   const said = (error.body as { error?: unknown } | null)?.error;

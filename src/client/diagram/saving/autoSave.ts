@@ -5,6 +5,7 @@
  * in it (an untouched one is never saved, so no junk diagrams fill the list; see Decisions).
  */
 import { AUTO_SAVE_DELAY_MS } from '@shared/constants';
+import { can } from '@shared/policy/can';
 import type { DraftStore } from '../draftStore';
 import { isUnsaved, type ServerStateStore } from './serverState';
 import type { SaveOutcome, Saver } from './saver';
@@ -25,7 +26,7 @@ export function autoSaveEligible(options: Pick<AutoSaveOptions, 'draft' | 'doc' 
   return (
     options.enabled() &&
     draft.content !== '' &&
-    state.access !== 'viewer' &&
+    can(state.access, 'edit') &&
     state.status !== 'conflict' &&
     isUnsaved(draft, state.baseline)
   );

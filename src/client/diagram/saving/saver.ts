@@ -3,7 +3,7 @@
  * based on, so the server can refuse a lost update (409). Saves run one at a time, each sending
  * the text as it is when it starts.
  */
-import type { CreateDiagramBody, Diagram, UpdateDiagramBody } from '@shared/schemas';
+import type { CreateDiagramBody, Diagram, SavedDiagram, UpdateDiagramBody } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import type { ClientSaveKind } from '@shared/versions';
 import { HttpError } from '@/api/http';
@@ -13,7 +13,7 @@ import { isUnsaved, type ServerStateStore } from './serverState';
 
 export interface SaverApi {
   create(body: CreateDiagramBody): Promise<Diagram>;
-  update(id: number, body: UpdateDiagramBody): Promise<Diagram>;
+  update(id: number, body: UpdateDiagramBody): Promise<SavedDiagram>;
 }
 
 /** `refused`: the live server refused the text; the editor took the server's again. */
@@ -25,6 +25,13 @@ export interface LiveSaver {
   active(): boolean;
   save(kind: SaveKind): Promise<SaveOutcome>;
 }
+
+/**
+ * The saved edits kept for the live copy to hold before it joins (serverState `savedEdits`). Only
+ * the latest can be missing from it: a live copy syncing after a save was answered gets the
+ * server's document with that edit in it. Without a live connection they would pile up all day.
+ */
+const SAVED_EDITS_KEPT = 20;
 
 export function createSaver(draft: DraftStore, doc: ServerStateStore, api: SaverApi) {
   let queue: Promise<unknown> = Promise.resolve();
@@ -39,7 +46,7 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
     if (state.id !== 0 && !force && !isUnsaved(snapshot, state.baseline)) return 'unchanged';
     doc.update({ status: 'saving' });
     try {
-      const saved =
+      const saved: SavedDiagram =
         state.id === 0
           ? await api.create({ title: snapshot.title, content: snapshot.content })
           : await api.update(state.id, {
@@ -57,6 +64,9 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
         baseline: { title: saved.title, content: snapshot.content },
         status: 'saved',
         conflict: null,
+        ...(saved.liveUpdate && doc.get().id === saved.id
+          ? { savedEdits: [...doc.get().savedEdits, saved.liveUpdate].slice(-SAVED_EDITS_KEPT) }
+          : {}),
       });
       return 'saved';
     } catch (error) {

@@ -23,6 +23,11 @@ export interface ServerState {
   conflict: Diagram | null;
   /** Set when the server says this collaborator may no longer edit (the editor turns read-only). */
   lostAccess: LostAccess | null;
+  /**
+   * What this screen's saves over HTTP made of the live document (Yjs updates, base64, as
+   * answered), until the editor joins it: its live copy must hold them first (savesBeforeJoin).
+   */
+  savedEdits: readonly string[];
   /** The live connection: 'off' until it first holds the server's copy, then online or offline. */
   live: 'off' | 'online' | 'offline';
 }
@@ -39,6 +44,7 @@ export function serverStateOf(diagram: Diagram, access: DiagramAccess = 'owner')
     status: 'idle',
     conflict: null,
     lostAccess: null,
+    savedEdits: [],
     live: 'off',
   };
 }
@@ -55,6 +61,7 @@ export function newServerState(draft: Draft): ServerState {
     status: 'idle',
     conflict: null,
     lostAccess: null,
+    savedEdits: [],
     live: 'off',
   };
 }

@@ -6,6 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Diagram, DiagramAccess, User } from '@shared/schemas';
+import { can } from '@shared/policy/can';
 import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { toast } from '@/components/ui/toast-store';
 import type { Draft, DraftStore } from '../draftStore';
@@ -133,7 +134,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
   const select = useCallback(
     async (id: number) => {
       const state = doc.get();
-      if (state.id !== 0 && state.access !== 'viewer' && isUnsaved(draft.get(), state.baseline)) {
+      if (state.id !== 0 && can(state.access, 'edit') && isUnsaved(draft.get(), state.baseline)) {
         await saver.save().catch(() => undefined); // the backup keeps the text if this fails
       }
       const opened = await diagramsApi.get(id);

@@ -1,5 +1,6 @@
 import { memo, useLayoutEffect, useRef } from 'react';
 import type { CodeEditorView } from './codemirror/codeEditorView';
+import { useLineWrap } from './lineWrapSetting';
 import { EDITOR_TESTIDS } from './testIds';
 
 /** What the rest of the editor screen may do with the text editor. */
@@ -23,6 +24,7 @@ interface CodeEditorProps {
  */
 export const CodeEditor = memo(function CodeEditor({ view, dark, onUserEdit }: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
+  const [lineWrap] = useLineWrap();
 
   useLayoutEffect(() => {
     view.listen({ onUserEdit });
@@ -31,6 +33,10 @@ export const CodeEditor = memo(function CodeEditor({ view, dark, onUserEdit }: C
   useLayoutEffect(() => {
     view.setDark(dark);
   }, [view, dark]);
+
+  useLayoutEffect(() => {
+    view.setLineWrap(lineWrap);
+  }, [view, lineWrap]);
 
   useLayoutEffect(() => {
     const host = hostRef.current;

@@ -10,7 +10,9 @@ import { PRESENT_COPY, PRESENT_TESTIDS } from '@/features/present/copy';
 import { openPresent } from '@/features/present/presentState';
 import { ThemeMenu } from '@/features/theme/ThemeMenu';
 import type { DraftStore } from '@/diagram/draftStore';
+import { EDITOR_COPY } from './copy';
 import { ExportSlot } from './ExportSlot';
+import { LineWrapMenuItem } from './LineWrapMenuItem';
 import { PhoneMenu } from './PhoneMenu';
 import { EDITOR_TESTIDS } from './testIds';
 import { TitleInput } from './TitleInput';
@@ -113,7 +115,7 @@ export const EditorHeader = memo(function EditorHeader({
           />
           {sidebarToggle}
           <span className="mx-0.5 h-5 w-px bg-border" aria-hidden />
-          <ThemeMenu />
+          <ThemeMenu settings={<LineWrapMenuItem />} settingsLabel={EDITOR_COPY.editorSettings} />
         </span>
         <PhoneMenu
           store={store}

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { Template } from '@shared/templates';
 import { openExportMenu } from '@/features/export/exportMenuState';
 import type { ShortcutId } from '@/features/shortcuts/keys';
-import { openPresent } from '@/features/present/presentState';
+import { openPresent, usePresentState } from '@/features/present/presentState';
 import { PresentView } from '@/features/present/PresentView';
 import { ShortcutsDialog } from '@/features/shortcuts/ShortcutsDialog';
 import { useShortcuts } from '@/features/shortcuts/useShortcuts';
@@ -64,6 +64,9 @@ export function EditorLayout({
   const { resolved } = useTheme();
   const { store, editor, view, templatesOpen, setTemplatesOpen } = core;
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  // While presenting, the screen behind takes no focus and no key, whatever moves focus (a Tab
+  // out of the drawing's frame, a script): the presentation's own trap alone does not see all.
+  const presenting = usePresentState().open;
   useShortcuts({
     save: onSave,
     export: openExportMenu,
@@ -75,7 +78,11 @@ export function EditorLayout({
     ? ['save', 'export', 'switcher', 'present', 'help']
     : ['save', 'export', 'present', 'help'];
   return (
-    <div className="flex h-full flex-col bg-background" data-testid={EDITOR_TESTIDS.screen}>
+    <div
+      className="flex h-full flex-col bg-background"
+      data-testid={EDITOR_TESTIDS.screen}
+      inert={presenting}
+    >
       <EditorHeader
         store={store}
         signedIn={signedIn}

@@ -11,9 +11,6 @@ import { PhoneTabs, type PhoneTab } from './PhoneTabs';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { EDITOR_TESTIDS } from './testIds';
 
-/** Spec leaves the preview's minimum open; a sliver of diagram is useless, so keep 20%. */
-const PREVIEW_MIN = 20;
-
 /** The signed-in sidebar: its content and the handle the header toggle drives. */
 export interface SidebarSlot {
   content: ReactNode;
@@ -120,6 +117,7 @@ export function EditorPanels({ signedIn, editor, preview, sidebar }: EditorPanel
       direction={direction}
       autoSaveId={STORAGE_KEYS.panelsAutoSaveId(variant)}
       keyboardResizeBy={PANELS.keyboardStep}
+      ref={sidebar?.panel.attachGroup}
       className="min-h-0 flex-1"
     >
       {sidebar && (
@@ -153,7 +151,7 @@ export function EditorPanels({ signedIn, editor, preview, sidebar }: EditorPanel
         id="preview"
         order={2}
         defaultSize={100 - sidebarSize - editorSize}
-        minSize={PREVIEW_MIN}
+        minSize={PANELS.preview.min}
         data-testid={EDITOR_TESTIDS.previewPanel}
       >
         {preview}

@@ -1,12 +1,7 @@
 import { DropdownMenu as Menu } from 'radix-ui';
 import {
   Check,
-  ClipboardCopy,
-  Clapperboard,
-  FileCode2,
-  FileImage,
   FilePlus,
-  FileStack,
   History,
   Monitor,
   Moon,
@@ -15,7 +10,7 @@ import {
   Share2,
   Sun,
 } from 'lucide-react';
-import { EDITOR_TEXT, EXPORT_TEXT } from '@shared/messages';
+import { EDITOR_TEXT } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -25,16 +20,13 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { copyAsText } from '@/features/export/copyAsText';
-import { EXPORT_COPY } from '@/features/export/copy';
-import { exportDiagram } from '@/features/export/exportDiagram';
-import { exportSteps } from '@/features/export/exportSteps';
-import { STEP_PACE_MS } from '@shared/present/steps';
+import { ExportItems } from '@/features/export/ExportItems';
 import { SAVING_COPY } from '@/diagram/saving/copy';
 import { PRESENT_COPY } from '@/features/present/copy';
 import { openPresent } from '@/features/present/presentState';
 import { useTheme } from '@/features/theme/useTheme';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
+import { LineWrapMenuItem } from './LineWrapMenuItem';
 
 const THEMES = [
   { value: 'light', label: 'Light', Icon: Sun },
@@ -46,16 +38,14 @@ export const PHONE_MENU_COPY = {
   more: 'More actions',
   theme: 'Theme',
   history: 'History',
-  exportSvg: 'Export as SVG',
-  exportPng: 'Export as PNG',
 } as const;
 
 const item = 'min-h-11 text-base';
 
 /**
  * A phone's header keeps Save and the account in sight; the other actions live here, each with
- * its label: Share, Export (spec §2's 'Choose Format', and Copy as text), History, New,
- * Auto-save and the theme.
+ * its label: Share, New, Present, History, Export (spec §2's 'Choose Format': the same items as
+ * the header's Export menu), Auto-save, wrapping long lines in the editor, and the theme.
  */
 export function PhoneMenu({
   store,
@@ -72,8 +62,6 @@ export function PhoneMenu({
 }) {
   const title = useDraftField(store, 'title');
   const { choice, setChoice, resolved } = useTheme();
-  const stepped = (format: 'svg' | 'pdf') =>
-    void exportSteps(format, title, store.get().content, resolved, STEP_PACE_MS.default);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -112,29 +100,7 @@ export function PhoneMenu({
         )}
         <DropdownMenuSeparator />
         <DropdownMenuLabel>{EDITOR_TEXT.exportMenuTitle}</DropdownMenuLabel>
-        <DropdownMenuItem className={item} onSelect={() => void exportDiagram('svg', title)}>
-          <FileCode2 className="h-4 w-4" aria-hidden />
-          {PHONE_MENU_COPY.exportSvg}
-        </DropdownMenuItem>
-        <DropdownMenuItem className={item} onSelect={() => void exportDiagram('png', title)}>
-          <FileImage className="h-4 w-4" aria-hidden />
-          {PHONE_MENU_COPY.exportPng}
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          className={item}
-          onSelect={() => void copyAsText(store.get().content, 'txt')}
-        >
-          <ClipboardCopy className="h-4 w-4" aria-hidden />
-          {EXPORT_TEXT.copyText}
-        </DropdownMenuItem>
-        <DropdownMenuItem className={item} onSelect={() => stepped('svg')}>
-          <Clapperboard className="h-4 w-4" aria-hidden />
-          {EXPORT_COPY.animatedSvg}
-        </DropdownMenuItem>
-        <DropdownMenuItem className={item} onSelect={() => stepped('pdf')}>
-          <FileStack className="h-4 w-4" aria-hidden />
-          {EXPORT_COPY.stepsPdf}
-        </DropdownMenuItem>
+        <ExportItems title={title} text={() => store.get().content} theme={resolved} touch />
         {autoSave && (
           <>
             <DropdownMenuSeparator />
@@ -154,6 +120,8 @@ export function PhoneMenu({
             </Menu.CheckboxItem>
           </>
         )}
+        <DropdownMenuSeparator />
+        <LineWrapMenuItem className="min-h-11 text-base" />
         <DropdownMenuSeparator />
         <DropdownMenuLabel>{PHONE_MENU_COPY.theme}</DropdownMenuLabel>
         <Menu.RadioGroup

@@ -2,6 +2,7 @@ import { Code2, List, Workflow } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { EDITOR_TESTIDS } from './testIds';
+import { KEEP_CLEAR } from '@/components/ui/keepClear';
 
 export type PhoneTab = 'list' | 'code' | 'diagram';
 
@@ -53,6 +54,7 @@ export function PhoneTabs({
         {panel('diagram', preview, EDITOR_TESTIDS.previewPanel)}
       </div>
       <div
+        {...KEEP_CLEAR}
         role="tablist"
         aria-label="Editor view"
         className="flex shrink-0 border-t border-border bg-card pb-[env(safe-area-inset-bottom)]"

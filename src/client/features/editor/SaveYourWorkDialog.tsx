@@ -2,6 +2,7 @@ import { CloudUpload } from 'lucide-react';
 import { SAVE_PROMPT } from '@shared/messages';
 import { Button } from '@/components/ui/button';
 import { DialogShell } from '@/components/ui/dialog-shell';
+import { keepClearBottom } from '@/components/ui/keepClear';
 import { SignInWithGoogleButton } from '@/features/auth/SignInWithGoogleButton';
 import { EDITOR_COPY } from './copy';
 import { EDITOR_TESTIDS } from './testIds';
@@ -32,7 +33,11 @@ export function SaveYourWorkDialog({
       modal={false}
       size="md"
       // A corner card, not a box over the text being typed.
-      className="top-auto left-auto right-4 bottom-4 translate-x-0 translate-y-0 sm:right-6 sm:bottom-6"
+      className="top-auto left-auto right-4 translate-x-0 translate-y-0 sm:right-6"
+      // Above the bottom bars, placed as it opens: on a phone the Code/Diagram tabs stay in reach.
+      ref={(panel: HTMLDivElement | null) => {
+        if (panel) panel.style.bottom = `${keepClearBottom() + 16}px`;
+      }}
       data-testid={EDITOR_TESTIDS.saveYourWork}
       onOpenAutoFocus={(event) => event.preventDefault()}
       onCloseAutoFocus={(event) => {

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Diagram, User } from '@shared/schemas';
 import { normaliseTitle } from '@shared/title';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
-import { goToSignIn } from '@/features/auth/signIn';
 import type { Draft } from '@/diagram/draftStore';
 import { EditorLayout } from './EditorLayout';
-import { saveCopyAndSignIn } from './saveCopy';
+import { saveCopyAndSignIn, signInKeepingDraft } from './saveCopy';
 import { useEditorCore } from './useEditorCore';
 import { copyTitle } from '@/diagram/saving/copyTitle';
 import { SHARE_TESTIDS } from '@/features/share/copy';
@@ -38,12 +37,20 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
 
   const openCopy = useCallback((copy: Diagram) => navigate(`/?diagramId=${copy.id}`), [navigate]);
   const saveSignedIn = useSaveCopy(openCopy);
-  const onSave = useCallback(() => {
+  // Spec §4: the stored title is prefixed 'Copy of '; the copy is made at '/' after sign-in.
+  const visitorCopy = useCallback(() => {
     const draft = store.get();
-    if (user) return void saveSignedIn(draft);
-    // Spec §4: the stored title is prefixed 'Copy of '; the copy is made at '/' after sign-in.
-    saveCopyAndSignIn({ ...draft, title: copyTitle(normaliseTitle(draft.title)) }, true, '/');
-  }, [store, user, saveSignedIn]);
+    return { ...draft, title: copyTitle(normaliseTitle(draft.title)) };
+  }, [store]);
+  const onSave = useCallback(() => {
+    if (user) return void saveSignedIn(store.get());
+    saveCopyAndSignIn(visitorCopy(), true, '/');
+  }, [store, user, saveSignedIn, visitorCopy]);
+  // The owner's text arrives by itself; only what the visitor typed makes the text theirs.
+  const edited = useRef(false);
+  const onUserEdit = useCallback(() => {
+    edited.current = true;
+  }, []);
   const onChoose = useCallback(
     (draft: Draft) => {
       setFollowing(false);
@@ -51,7 +58,10 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
     },
     [applyDraft],
   );
-  const onSignIn = useCallback(() => goToSignIn(), []);
+  const onSignIn = useCallback(
+    () => signInKeepingDraft(visitorCopy(), { own: edited.current, path: '/' }),
+    [visitorCopy],
+  );
   // `/d/{token}?step=N` opens presenting at step N (clamped to the diagram's steps).
   useEffect(() => {
     const step = new URLSearchParams(window.location.search).get('step');
@@ -77,6 +87,7 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
         onSave={onSave}
         onShare={() => setShareOpen(true)}
         onChoose={onChoose}
+        onUserEdit={onUserEdit}
         onSignIn={user ? undefined : onSignIn}
         account={user ? <AvatarMenu user={user} onApiToken={() => undefined} /> : undefined}
         banner={<SharedBanner follow={follow} />}

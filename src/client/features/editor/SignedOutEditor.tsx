@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
-import { goToSignIn } from '@/features/auth/signIn';
 import { EDITOR_COPY } from './copy';
 import { DiscardChangesDialog, type DiscardQuestion } from './DiscardChangesDialog';
 import type { Draft } from '@/diagram/draftStore';
 import { EditorLayout } from './EditorLayout';
-import { saveCopyAndSignIn } from './saveCopy';
+import { saveCopyAndSignIn, signInKeepingDraft } from './saveCopy';
 import { SaveYourWorkDialog } from './SaveYourWorkDialog';
 import { hasOwnText } from './hasOwnText';
 import { ShareSignInDialog } from './ShareSignInDialog';
@@ -39,9 +38,9 @@ export function SignedOutEditor() {
   );
   const onSave = useCallback(() => saveCopyAndSignIn(store.get(), true), [store]);
   const onShare = useCallback(() => setShareOpen(true), []);
-  const onSignIn = useCallback(() => goToSignIn(), []);
   const focusEditor = () => editor.current?.focus();
-  const signInKeepingCopy = useCallback(() => saveCopyAndSignIn(store.get(), false), [store]);
+  // Every way to sign in from here keeps what was typed (issue: the header's lost it).
+  const signIn = useCallback(() => signInKeepingDraft(store.get()), [store]);
 
   return (
     <EditorLayout
@@ -50,22 +49,18 @@ export function SignedOutEditor() {
       onSave={onSave}
       onShare={onShare}
       onNew={resetPrompt}
-      onSignIn={onSignIn}
+      onSignIn={signIn}
       onChoose={onChoose}
       onUserEdit={recordEdit}
     >
       <SaveYourWorkDialog
         open={prompt.open}
         onOpenChange={prompt.setOpen}
-        onSignIn={signInKeepingCopy}
+        onSignIn={signIn}
         onClosed={focusEditor}
       />
       <DiscardChangesDialog question={discard} onClose={() => setDiscard(null)} />
-      <ShareSignInDialog
-        open={shareOpen}
-        onOpenChange={setShareOpen}
-        onSignIn={signInKeepingCopy}
-      />
+      <ShareSignInDialog open={shareOpen} onOpenChange={setShareOpen} onSignIn={signIn} />
     </EditorLayout>
   );
 }

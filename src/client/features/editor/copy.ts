@@ -18,6 +18,9 @@ export const EDITOR_COPY = {
     `Your changes to this diagram could not be saved (${reason}). Starting a new diagram replaces them in the editor.`,
   discardKeep: 'Keep editing',
   discardContinue: 'Discard and continue',
+  /** The editor setting: long lines wrap (on) or scroll sideways (off). */
+  wrapLines: 'Wrap long lines',
+  editorSettings: 'Editor',
 } as const;
 
 /** Wording of styled sequence diagrams in the editor. */

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { storage } from '@/lib/storage';
 import { currentPath, goToSignIn } from '@/features/auth/signIn';
 import { SIGN_IN_REDIRECT_DELAY_MS } from './copy';
+import { hasOwnText } from './hasOwnText';
 import { writeStoredDraft } from '@/diagram/draftStorage';
 import type { Draft } from '@/diagram/draftStore';
 
@@ -32,4 +33,18 @@ export function saveCopyAndSignIn(draft: Draft, notify: boolean, path = currentP
     duration: TOAST.signInRequiredMs,
   });
   window.setTimeout(() => goToSignIn(path), SIGN_IN_REDIRECT_DELAY_MS);
+}
+
+/**
+ * The one way a signed-out editor signs in (the header's Sign In, the 'Save Your Work' prompt,
+ * the share dialog): text the user wrote comes along as a copy made after sign-in, as the prompt
+ * promises. An untouched template or blank diagram is not kept; it would only add a diagram.
+ * `own` says whether the text is the user's (by default: not blank, not a template as chosen).
+ */
+export function signInKeepingDraft(
+  draft: Draft,
+  { own = hasOwnText(draft.content), path = currentPath() }: { own?: boolean; path?: string } = {},
+): void {
+  if (own) saveCopyAndSignIn(draft, false, path);
+  else goToSignIn();
 }

@@ -1,12 +1,13 @@
 import { useEffect, type RefObject } from 'react';
 import type { CodeEditorHandle } from './CodeEditor';
+import { can } from '@shared/policy/can';
 import { useServerState, type ServerStateStore } from '@/diagram/saving/serverState';
 
-/** A viewer's diagram is read-only in the editor; anything else is editable. */
+/** A diagram the person may not edit (a viewer's) is read-only in the editor. */
 export function useViewerMode(doc: ServerStateStore, editor: RefObject<CodeEditorHandle | null>) {
-  const viewer = useServerState(doc, (state) => state.access === 'viewer');
+  const readOnly = useServerState(doc, (state) => !can(state.access, 'edit'));
   useEffect(() => {
-    editor.current?.setReadOnly(viewer);
-  }, [editor, viewer]);
-  return viewer;
+    editor.current?.setReadOnly(readOnly);
+  }, [editor, readOnly]);
+  return readOnly;
 }

@@ -1,10 +1,12 @@
-import { Compartment, EditorSelection, EditorState, Transaction } from '@codemirror/state';
+import { Compartment, EditorState, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { yCollab } from 'y-codemirror.next';
 import { remoteCursors } from './remoteCursors';
 import { installBenchHook } from '../benchHook';
 import type { OpenDiagram } from '@/diagram/openDiagram';
 import { baseExtensions } from './extensions';
+import { keepLineStartsInView } from './lineStarts';
+import { textChange } from './textChange';
 import { EditorSmarts } from './smarts/bridge';
 import { darkEditorTheme, lightEditorTheme } from './theme';
 import { asOwnUndoStep, closeUndoStep } from './undoSteps';
@@ -32,7 +34,9 @@ export class CodeEditorView {
   readonly smarts = new EditorSmarts();
   private readonly themeSlot = new Compartment();
   private readonly readOnlySlot = new Compartment();
+  private readonly wrapSlot = new Compartment();
   private dark = false;
+  private lineWrap = true;
   private readOnly = false;
   private refocus = false;
   private callbacks: EditorCallbacks = { onUserEdit: () => undefined };
@@ -69,6 +73,12 @@ export class CodeEditorView {
   setDark(dark: boolean): void {
     this.dark = dark;
     this.view?.dispatch({ effects: this.themeSlot.reconfigure(this.themeOf(dark)) });
+  }
+
+  /** Long lines wrap (the "Wrap long lines" setting), or scroll sideways. */
+  setLineWrap(on: boolean): void {
+    this.lineWrap = on;
+    this.view?.dispatch({ effects: this.wrapSlot.reconfigure(this.wrapOf(on)) });
   }
 
   /** Read-only (a viewer's shared diagram): the text can be read, selected and copied, not typed. */
@@ -118,6 +128,10 @@ export class CodeEditorView {
     return dark ? darkEditorTheme : lightEditorTheme;
   }
 
+  private wrapOf(on: boolean) {
+    return on ? EditorView.lineWrapping : [];
+  }
+
   /**
    * Binds the view to the diagram's new Y.Doc. When it holds the same diagram (the live connection
    * adopted the server's copy), the caret and scroll stay where the person left them; another
@@ -126,9 +140,14 @@ export class CodeEditorView {
   private reset(samePlace: boolean): void {
     const view = this.view;
     if (!view) return;
-    const selection = samePlace ? view.state.selection : undefined;
     const scrollTop = view.scrollDOM.scrollTop;
-    view.setState(this.createState(selection));
+    const next = this.createState();
+    // The caret and selections stay on the same text, mapped through whatever the new copy
+    // changed (another person's edit before them moves them along).
+    const selection = samePlace
+      ? view.state.selection.map(textChange(view.state.doc.toString(), next.doc.toString()))
+      : undefined;
+    view.setState(selection ? next.update({ selection }).state : next);
     if (samePlace) {
       view.scrollDOM.scrollTop = scrollTop;
       return;
@@ -138,19 +157,10 @@ export class CodeEditorView {
     this.smarts.otherDiagram();
   }
 
-  private createState(keep?: EditorSelection): EditorState {
+  private createState(): EditorState {
     const { diagram } = this;
-    const doc = diagram.text.toString();
-    const clamp = (at: number) => Math.min(at, doc.length);
-    const selection = keep
-      ? EditorSelection.create(
-          keep.ranges.map((range) => EditorSelection.range(clamp(range.anchor), clamp(range.head))),
-          keep.mainIndex,
-        )
-      : undefined;
     return EditorState.create({
-      doc,
-      ...(selection ? { selection } : {}),
+      doc: diagram.text.toString(),
       extensions: [
         ...baseExtensions(),
         ...this.smarts.extensions(),
@@ -159,6 +169,8 @@ export class CodeEditorView {
         closeUndoStep.of(() => diagram.undoManager.stopCapturing()),
         this.themeSlot.of(this.themeOf(this.dark)),
         this.readOnlySlot.of(EditorState.readOnly.of(this.readOnly)),
+        this.wrapSlot.of(this.wrapOf(this.lineWrap)),
+        keepLineStartsInView,
         EditorView.updateListener.of((update) => {
           for (const tr of update.transactions) {
             if (tr.docChanged && tr.annotation(Transaction.userEvent) !== undefined) {

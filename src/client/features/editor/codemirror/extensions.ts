@@ -26,6 +26,7 @@ import { yUndoManagerKeymap } from 'y-codemirror.next';
 import { EDITOR_TAB } from '@shared/constants';
 import { EDITOR_TEXT } from '@shared/messages';
 import { EDITOR_COPY } from '../copy';
+import { caretInText } from './caretInText';
 import { mermaidHighlightStyle } from './highlight';
 
 /**
@@ -82,5 +83,6 @@ export function baseExtensions(): Extension[] {
       'aria-label': EDITOR_COPY.codeLabel,
     }),
     mermaid(),
+    caretInText,
   ];
 }

@@ -1,5 +1,6 @@
 /**
- * Collaborators' carets (y-codemirror.next draws them): the name sits beside the caret in the
+ * Collaborators' carets (y-codemirror.next draws them): the name sits just after the caret, on
+ * the caret's own line (a flag above it hid the line above, which is what people read), in the
  * app's font and the collaborator's presence colour while they type, and fades a few seconds
  * after their last move; hovering the caret shows the name again. y-codemirror.next keeps a
  * caret's element while its colour stays the same (and a cursor at the end of the text does
@@ -20,14 +21,15 @@ const remoteCursorTheme = EditorView.theme({
     marginRight: '-1px',
   },
   '.cm-ySelectionInfo': {
-    top: '-1.5em',
-    left: '-2px',
-    padding: '1px 6px',
-    borderRadius: '4px 4px 4px 0',
+    top: '50%',
+    left: '4px',
+    transform: 'translateY(-50%)',
+    padding: '0 6px',
+    borderRadius: '4px',
     fontFamily: 'var(--font-sans)',
     fontSize: '11px',
     fontWeight: '600',
-    lineHeight: '1.4',
+    lineHeight: '1.35',
     color: '#ffffff',
     opacity: '1',
     animation: `lifeline-remote-name 400ms ease-in ${REMOTE_NAME_VISIBLE_MS}ms forwards`,

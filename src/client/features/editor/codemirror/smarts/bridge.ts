@@ -6,6 +6,7 @@
 import type { Extension, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import type { SourceLink } from '@/features/preview/sourceLink';
+import { bracketsOutOfText } from './brackets';
 import { completion } from './completion';
 import { diagnostics, showParseError } from './diagnostics';
 import { formatKeymap } from './format';
@@ -22,6 +23,7 @@ export class EditorSmarts implements SourceLink {
     return [
       diagnostics(),
       completion(),
+      bracketsOutOfText(),
       formatKeymap(),
       smartIndent(),
       styleSyntax(),

@@ -7,10 +7,10 @@
 import { linter, lintGutter, type Action, type Diagnostic } from '@codemirror/lint';
 import { StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
+import { explainParseError } from '@shared/diagram-text/error-hint';
 import { diagramFamily } from '@shared/diagram-text/kind';
 import { parseErrorLocation } from '@shared/diagram-text/parse-error';
 import { sequenceWarnings, type TextWarning } from '@shared/diagram-text/warnings';
-import { errorSummary } from '@/features/preview/errorSummary';
 
 /** Diagnostics appear this long after typing stops (the renderer's error arrives by itself). */
 export const LINT_DELAY_MS = 250;
@@ -91,29 +91,19 @@ function fixAction(warning: TextWarning, documentEnd: number): Action[] {
   ];
 }
 
-/** Mermaid lists every token it expected; a few are enough to read on hover. */
-function shortMessage(message: string): string {
-  const summary = errorSummary(message);
-  const at = summary.indexOf('Expecting ');
-  const got = summary.lastIndexOf(', got ');
-  if (at < 0 || got < at) return summary;
-  const tokens = summary.slice(at + 'Expecting '.length, got).split(', ');
-  if (tokens.length <= 5) return summary;
-  return `${summary.slice(0, at)}Expecting ${tokens.slice(0, 4).join(', ')}, …${summary.slice(got)}`;
-}
-
 function diagnosticsOf(state: EditorState): Diagnostic[] {
   const out: Diagnostic[] = [];
   const error = state.field(parseErrorField);
+  const text = state.doc.toString();
   if (error) {
+    // In plain words (mermaid's own names the tokens its parser expected).
     out.push({
       ...error,
       severity: 'error',
       source: 'mermaid',
-      message: shortMessage(error.message),
+      message: explainParseError(error.message, text).hint,
     });
   }
-  const text = state.doc.toString();
   if (diagramFamily(text) !== 'sequence') return out;
   for (const warning of sequenceWarnings(text)) {
     out.push({
