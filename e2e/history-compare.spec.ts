@@ -6,12 +6,24 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Diagram } from '../src/shared/schemas';
 import type { VersionSummary } from '../src/shared/versions';
+import { ZOOM_COPY } from '../src/client/components/ZoomSteps';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { PHONE_MENU_COPY } from '../src/client/features/editor/PhoneMenu';
-import { MOBILE_BREAKPOINT_PX } from '../src/shared/constants';
+import { MOBILE_BREAKPOINT_PX, OPEN_ZOOM_FLOOR } from '../src/shared/constants';
 import { HISTORY_COPY, HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { CART_V1, CART_V1_TO_V2, CART_V2, CART_V3 } from '../test/fixtures/versions';
+
+/** Six participants in a row: a drawing wider than the compare pane. */
+const WIDE_V1 = [
+  'sequenceDiagram',
+  ...['Web', 'Api', 'Auth', 'Cart', 'Stock', 'Mail'].map((name) => `    participant ${name}`),
+  '    Web->>Api: GET /cart',
+  '    Api->>Auth: check',
+  '    Auth->>Cart: load',
+  '    Cart->>Stock: reserve',
+  '    Stock->>Mail: notify',
+].join('\n');
 
 /** A diagram with three versions, opened in the editor. */
 async function diagramWithVersions(page: Page): Promise<{ diagram: Diagram; ids: number[] }> {
@@ -103,11 +115,78 @@ test.describe('History: what changed', () => {
       `${HISTORY_COPY.compareLegendTo}:    participant Db`,
     ]);
 
-    // The oldest version is compared with the one after it.
+    // The oldest version is compared with the one after it, from old to new.
     await dialog.getByTestId(HISTORY_TESTIDS.version).last().click();
+    await expect(summary).toHaveText(CART_V1_TO_V2);
+  });
+
+  test('compares from the older version to the newer, whichever is chosen first', async ({
+    page,
+  }) => {
+    test.slow();
+    const { ids } = await diagramWithVersions(page);
+    const dialog = await openCompare(page);
+    const summary = dialog.getByTestId(HISTORY_TESTIDS.compareSummary);
+    await expect(summary).toHaveText('1 note added');
+    // The oldest version first, then the newest to compare with: still old → new, so the note
+    // the newest version added reads as added, not removed.
+    await dialog.getByTestId(HISTORY_TESTIDS.version).last().click();
+    await dialog.getByTestId(HISTORY_TESTIDS.compareWith).selectOption(String(ids[0]));
     await expect(summary).toHaveText(
-      '1 message added, 1 removed, 1 label changed, 1 participant removed',
+      '1 message added, 1 removed, 1 label changed, 1 participant added, 1 note added',
     );
+    const lines = dialog.getByRole('list', { name: HISTORY_COPY.compareDiffLabel });
+    await expect(lines.getByTestId(HISTORY_TESTIDS.diffAdded)).toContainText([
+      `${HISTORY_COPY.compareLegendTo}:    Note over Db: indexed`,
+    ]);
+    const image = await expectDrawn(page);
+    expect(await image.getAttribute('src')).toContain(`from=${ids[2]}&to=${ids[0]}`);
+  });
+
+  test('shows the drawing at a readable size, zooms it, and wraps long lines of the diff', async ({
+    page,
+  }) => {
+    test.slow();
+    await signInLocally(page, `${uniqueLogin('compare')}@example.test`, 'Compare Tester');
+    const long = `    Web->>Api: ${'a long message label that goes on and on '.repeat(4).trim()}`;
+    const created = await page.request.post('/api/diagrams', {
+      data: { title: 'Wide', content: WIDE_V1 },
+    });
+    const diagram = (await created.json()) as Diagram;
+    const saved = await page.request.put(`/api/diagrams/${diagram.id}`, {
+      data: { content: `${WIDE_V1}\n${long}` },
+    });
+    expect(saved.status()).toBe(200);
+    await openDiagram(page, diagram.id);
+    await page.getByTestId(HISTORY_TESTIDS.button).click();
+    const dialog = page.getByTestId(HISTORY_TESTIDS.dialog);
+    await dialog.getByTestId(HISTORY_TESTIDS.showCompare).click();
+    const image = await expectDrawn(page);
+    // A wide drawing opens no smaller than the preview's readable floor (it scrolls).
+    const natural = await image.evaluate((img: HTMLImageElement) => img.naturalWidth);
+    await expect
+      .poll(async () => (await image.boundingBox())?.width ?? 0)
+      .toBeGreaterThanOrEqual(natural * OPEN_ZOOM_FLOOR - 1);
+    const level = dialog.getByTestId(HISTORY_TESTIDS.compareZoomLevel);
+    await expect(level).toHaveText(`${Math.round(OPEN_ZOOM_FLOOR * 100)}%`);
+    // Zoom in by the preview's step.
+    await dialog.getByRole('button', { name: ZOOM_COPY.zoomIn }).click();
+    await expect(level).toHaveText(`${Math.round((OPEN_ZOOM_FLOOR + 0.1) * 100)}%`);
+    await expect
+      .poll(async () => (await image.boundingBox())?.width ?? 0)
+      .toBeGreaterThanOrEqual(natural * (OPEN_ZOOM_FLOOR + 0.1) - 1);
+    // The long line wraps inside its pane: nothing of it is cut off.
+    const lines = dialog.getByRole('list', { name: HISTORY_COPY.compareDiffLabel });
+    const added = lines.getByTestId(HISTORY_TESTIDS.diffAdded);
+    await expect(added).toContainText('goes on and on');
+    const fits = await lines.evaluate((list) => {
+      const rows = [...list.querySelectorAll('li')];
+      return {
+        list: list.scrollWidth <= list.clientWidth,
+        rows: rows.every((row) => row.scrollWidth <= row.clientWidth),
+      };
+    });
+    expect(fits).toEqual({ list: true, rows: true });
   });
 
   for (const width of [1440, 390]) {

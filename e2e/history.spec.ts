@@ -62,6 +62,9 @@ test.describe('version history', () => {
     // The newest version is drawn at first.
     const preview = dialog.getByTestId(PREVIEW_TESTIDS.root);
     await expect(preview).toHaveAttribute('data-status', 'ok', { timeout: 30_000 });
+    // It is the editor's text: restoring it would change nothing, so it is not offered.
+    await expect(dialog.getByTestId(HISTORY_TESTIDS.restore)).toHaveCount(0);
+    await expect(dialog.getByTestId(HISTORY_TESTIDS.isCurrent)).toHaveText(HISTORY_COPY.isCurrent);
 
     // The first version against the editor's text.
     await versions.last().click();

@@ -2,15 +2,14 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFixture } from '../test/fixtures/diagrams';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
+import { drawing, pointAtFrameCentre, preview, previewFrame } from './support/previewFrame';
 
 const MEDIUM = readFixture('medium.mmd');
 
 // As in preview.spec.ts: trace snapshots would wait on a busy render frame.
 test.use({ trace: 'off' });
 
-const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
-const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
-const drawing = (page: Page) => frame(page).locator('svg').first();
+const frame = previewFrame;
 const level = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.zoomLevel);
 const box = async (page: Page) => drawing(page).evaluate((svg) => svg.getBoundingClientRect());
 
@@ -22,13 +21,6 @@ async function show(page: Page, text: string) {
   await expect(preview(page)).toHaveAttribute('data-shown-length', String(text.length));
   await expect(preview(page)).toHaveAttribute('data-status', 'ok');
   return editor;
-}
-
-async function pointAtFrameCentre(page: Page) {
-  const area = await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox();
-  if (!area) throw new Error('no preview frame');
-  await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
-  return area;
 }
 
 const SMALL = 'sequenceDiagram\n    Alice->>Bob: Hello\n    Bob-->>Alice: OK\n    Alice->>Bob: OK';

@@ -132,7 +132,12 @@ test('a broken line the fallback cannot fix keeps the error graphic', async ({ p
   const text = 'sequenceDiagram\n    %% a comment\n    Alice->>: broken';
   await editor.setText(text);
   await expectShown(page, text, 'error');
-  await expect(drawing(page)).toContainText(PREVIEW_TEXT.syntaxError);
+  // The cursor is not on the broken line: the error graphic shows without waiting for a pause.
+  await expect(
+    page
+      .frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`)
+      .locator('svg[aria-roledescription="error"]'),
+  ).toContainText(PREVIEW_TEXT.syntaxError);
   await expect(page.getByTestId(PREVIEW_TESTIDS.status)).toContainText(PREVIEW_TEXT.syntaxError);
 });
 

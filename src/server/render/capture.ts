@@ -30,14 +30,26 @@ const PAPER_INCHES: Record<PaperFormat, [number, number]> = {
   a6: [4.13, 5.83],
 };
 
-/** The printable box of a paper size in CSS pixels (rounded down so the drawing stays on page 1). */
+/**
+ * The white margin around the drawing on every PDF page, in CSS pixels (a quarter inch): a
+ * drawing printed edge to edge loses its border to most printers and looks cut off on screen.
+ */
+export const PDF_MARGIN_PX = 24;
+/** A PDF's document title when the request names none (never the render page's address). */
+export const PDF_DEFAULT_TITLE = 'Diagram';
+
+/**
+ * The printable box of a paper size in CSS pixels inside `margin` on every side (rounded down so
+ * the drawing stays on page 1).
+ */
 export function paperPixels(
   paper: PaperFormat,
   landscape: boolean,
+  margin = 0,
 ): { width: number; height: number } {
   const [w, h] = PAPER_INCHES[paper];
-  const width = Math.floor(w * 96) - 1;
-  const height = Math.floor(h * 96) - 1;
+  const width = Math.floor(w * 96) - 1 - 2 * margin;
+  const height = Math.floor(h * 96) - 1 - 2 * margin;
   return landscape ? { width: height, height: width } : { width, height };
 }
 
@@ -79,20 +91,30 @@ export async function screenshot(
   }
 }
 
-/** `allPages`: the page holds one page per step (see warm-page.ts), not one drawing. */
+/**
+ * Prints the drawing placed at `size` with PDF_MARGIN_PX around it, on a page fitted to it or on
+ * paper. `allPages`: the page holds one page per step (see warm-page.ts), not one drawing.
+ * Chromium titles a PDF with the document's title, else with the page's address (the render
+ * page's internal host): the document is given `title` first.
+ */
 export async function printPdf(
   page: Page,
   pdf: PdfPage,
   size: { width: number; height: number },
-  allPages = false,
+  options: { allPages?: boolean; title: string },
 ): Promise<Buffer> {
+  await page.evaluate((title) => {
+    (globalThis as unknown as { document: { title: string } }).document.title = title;
+  }, options.title);
+  const margin = `${PDF_MARGIN_PX}px`;
   const common = {
     printBackground: true,
-    ...(allPages ? {} : { pageRanges: '1' }),
-    margin: { top: 0, right: 0, bottom: 0, left: 0 },
+    ...(options.allPages ? {} : { pageRanges: '1' }),
+    margin: { top: margin, right: margin, bottom: margin, left: margin },
   };
   if (pdf.paper === 'fit') {
-    return page.pdf({ ...common, width: `${size.width + 1}px`, height: `${size.height + 1}px` });
+    const page$ = (side: number) => `${side + 1 + 2 * PDF_MARGIN_PX}px`;
+    return page.pdf({ ...common, width: page$(size.width), height: page$(size.height) });
   }
   return page.pdf({ ...common, format: pdf.paper, landscape: pdf.landscape });
 }

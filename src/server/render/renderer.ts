@@ -12,7 +12,14 @@ import { MAX_PDF_STEPS } from '../../shared/present/steps.js';
 import type { DiffMarks } from '../../shared/diagram-diff/drawing.js';
 import { AppError } from '../errors.js';
 import { ByteLru } from './byte-lru.js';
-import { paperPixels, printPdf, screenshot, type PdfPage } from './capture.js';
+import {
+  paperPixels,
+  PDF_DEFAULT_TITLE,
+  PDF_MARGIN_PX,
+  printPdf,
+  screenshot,
+  type PdfPage,
+} from './capture.js';
 import { fitSvg } from './fit-svg.js';
 import { targetSize, viewBoxSize, type Size } from './image-size.js';
 import { MERMAID_VERSION, renderPageScript } from './page-assets.js';
@@ -43,6 +50,8 @@ export interface RenderRequest {
   steps?: { paceMs: number } | null;
   /** The changes of a diff to mark on the drawing. */
   marks?: DiffMarks;
+  /** PDF only: the document's title (the diagram's title); PDF_DEFAULT_TITLE when absent. */
+  title?: string;
 }
 
 export interface RenderResult {
@@ -184,6 +193,7 @@ export function createRenderer(options: RendererOptions): Renderer {
           request.theme,
           request.background,
           request.format === 'pdf' ? (request.pdf ?? { paper: 'fit' }) : null,
+          request.format === 'pdf' ? (request.title ?? null) : null,
           request.steps ?? null,
           request.content,
           ...(request.marks ? [request.marks] : []),
@@ -213,9 +223,12 @@ export function createRenderer(options: RendererOptions): Renderer {
         const size =
           pdf.paper === 'fit'
             ? targetSize({ width: null, height: null, scale: request.scale }, natural)
-            : paperPixels(pdf.paper, pdf.landscape);
+            : paperPixels(pdf.paper, pdf.landscape, PDF_MARGIN_PX);
         await placeInPage(call, size);
-        return printPdf(page, pdf, size, Boolean(request.steps));
+        return printPdf(page, pdf, size, {
+          allPages: Boolean(request.steps),
+          title: request.title ?? PDF_DEFAULT_TITLE,
+        });
       }
       const size = targetSize(request, natural);
       await resize(size);

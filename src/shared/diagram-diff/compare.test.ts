@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareSequences, diffDiagrams } from './compare.js';
 import type { SequenceDiff } from './schema.js';
+import { NO_CHANGES, SPACING_ONLY } from './summary.js';
 
 const seq = (...lines: string[]) => ['sequenceDiagram', ...lines].join('\n');
 
@@ -23,12 +25,60 @@ describe('diffDiagrams on sequence diagrams', () => {
     const diff = sequenceDiff(BASE, BASE);
     expect(diff.summary).toBe('No changes');
     expect(diff.messages).toEqual([]);
-    expect(diff.participants).toEqual({ added: [], removed: [], renamed: [] });
+    expect(diff.participants).toEqual({ added: [], removed: [], renamed: [], declarations: [] });
   });
 
-  it('ignores indentation and blank lines', () => {
+  it('reads spacing inside a line that is neither message nor note as spacing', () => {
+    const from = seq('autonumber 10', 'style A fill:#fff', 'A->>B: hi');
+    const to = seq('autonumber  10', 'style  A   fill:#fff', 'A->>B: hi');
+    const diff = sequenceDiff(from, to);
+    expect(diff.summary).toBe(SPACING_ONLY);
+    expect([diff.lines, diff.styles]).toEqual([[], []]);
+  });
+
+  it('says when only indentation and blank lines changed', () => {
     const reindented = BASE.replace(/\n {2}/g, '\n') + '\n\n';
-    expect(sequenceDiff(BASE, reindented).summary).toBe('No changes');
+    const diff = sequenceDiff(BASE, reindented);
+    expect(diff.summary).toBe('Only spacing changed');
+    expect([diff.messages, diff.styles, diff.lines, diff.participants.declarations]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  it('shows a changed alias as a renamed participant', () => {
+    const diff = sequenceDiff(BASE, BASE.replace('as Alice', 'as Alicia'));
+    expect(diff.participants.declarations).toEqual([
+      {
+        name: 'A',
+        from: 'participant A as Alice',
+        to: 'participant A as Alicia',
+        renamed: true,
+      },
+    ]);
+    expect(diff.summary).toBe('1 participant renamed');
+    expect(sequenceDiff(BASE, BASE.replace('participant B', 'actor B')).summary).toBe(
+      '1 participant changed',
+    );
+  });
+
+  it('shows a changed style line as a changed style, and every other line by its text', () => {
+    const styled = seq('participant A', 'A->>A: x', 'style A fill:#fef3c7', 'autonumber');
+    const diff = sequenceDiff(
+      styled,
+      styled.replace('#fef3c7', '#e0e7ff').replace('autonumber', 'autonumber 10'),
+    );
+    expect(diff.styles).toEqual([
+      {
+        change: 'changed',
+        before: { line: 4, text: 'style A fill:#fef3c7' },
+        after: { line: 4, text: 'style A fill:#e0e7ff' },
+      },
+    ]);
+    expect(diff.summary).toBe('1 style changed, 1 other line changed');
+    expect(sequenceDiff(seq('A->>B: x'), seq('A->>+B: x')).summary).toBe('1 activation changed');
   });
 
   it('finds added messages, with where they are in the new text', () => {
@@ -133,6 +183,7 @@ describe('diffDiagrams on sequence diagrams', () => {
       added: [],
       removed: [],
       renamed: [{ from: 'Api', to: 'Backend' }],
+      declarations: [],
     });
     expect(diff.messages).toEqual([]);
     expect(diff.summary).toBe('1 participant renamed');
@@ -150,10 +201,15 @@ describe('diffDiagrams on sequence diagrams', () => {
     const from = seq('participant A', 'participant B', 'A->>B: x');
     const to = seq('participant A', 'participant C', 'participant B', 'A->>C: y', 'A->>B: x');
     const diff = sequenceDiff(from, to);
-    expect(diff.participants).toEqual({ added: ['C'], removed: [], renamed: [] });
+    expect(diff.participants).toEqual({ added: ['C'], removed: [], renamed: [], declarations: [] });
     // Same place, but no message in common: one participant went, another came.
     const gone = sequenceDiff(seq('A->>B: x', 'A->>D: z'), seq('A->>B: x', 'A->>E: other'));
-    expect(gone.participants).toEqual({ added: ['E'], removed: ['D'], renamed: [] });
+    expect(gone.participants).toEqual({
+      added: ['E'],
+      removed: ['D'],
+      renamed: [],
+      declarations: [],
+    });
     const renamed = sequenceDiff(
       seq('A->>B: x', 'A->>D: z', 'D->>A: y'),
       seq('A->>B: x', 'A->>E: z', 'E->>A: other'),
@@ -161,7 +217,12 @@ describe('diffDiagrams on sequence diagrams', () => {
     expect(renamed.participants.renamed).toEqual([{ from: 'D', to: 'E' }]);
     expect(renamed.summary).toBe('1 label changed, 1 participant renamed');
     const swapped = sequenceDiff(seq('A->>B: x', 'B->>D: z'), seq('E->>A: q', 'A->>B: x'));
-    expect(swapped.participants).toEqual({ added: ['E'], removed: ['D'], renamed: [] });
+    expect(swapped.participants).toEqual({
+      added: ['E'],
+      removed: ['D'],
+      renamed: [],
+      declarations: [],
+    });
   });
 
   it('finds notes added, removed and changed', () => {
@@ -245,7 +306,12 @@ describe('diffDiagrams on sequence diagrams', () => {
       seq('participant A', 'participant B', 'participant Z', 'A->>B: x', 'Z->>A: z'),
       seq('participant A', 'participant B', 'A->>B: x', 'A->>N: new', 'N->>A: back'),
     );
-    expect(diff.participants).toEqual({ added: ['N'], removed: ['Z'], renamed: [] });
+    expect(diff.participants).toEqual({
+      added: ['N'],
+      removed: ['Z'],
+      renamed: [],
+      declarations: [],
+    });
     expect(diff.summary).toBe('2 messages added, 1 removed, 1 participant added, 1 removed');
   });
 });
@@ -289,5 +355,66 @@ describe('bounded work', () => {
     const { diff } = compareSequences(seq(...lines), seq(...edited));
     expect(diff.bounded).toBe(false);
     expect(diff.summary).toBe('1 label changed');
+  });
+});
+
+describe('every change of the text shows', () => {
+  const name = fc.constantFrom('A', 'B', 'C');
+  const word = fc.constantFrom('x', 'y', 'hello', 'two words');
+  const statement = fc.oneof(
+    fc
+      .tuple(name, fc.constantFrom('->>', '-->>', '-x', '->>+', '-->>-'), name, word)
+      .map(([a, arrow, b, label]) => `${a}${arrow}${b}: ${label}`),
+    fc
+      .tuple(fc.constantFrom('participant', 'actor'), name, fc.option(word))
+      .map(([keyword, id, alias]) => `${keyword} ${id}${alias === null ? '' : ` as ${alias}`}`),
+    fc
+      .tuple(fc.constantFrom('left of', 'right of', 'over'), name, word)
+      .map(([place, id, text]) => `Note ${place} ${id}: ${text}`),
+    fc
+      .tuple(fc.constantFrom('loop', 'alt', 'opt', 'else', 'end'), fc.option(word))
+      .map(([keyword, text]) => (text === null ? keyword : `${keyword} ${text}`)),
+    fc
+      .tuple(fc.constantFrom('style', 'class'), name, fc.constantFrom('fill:#fff', 'hot'))
+      .map(([keyword, id, rest]) => `${keyword} ${id} ${rest}`),
+    fc
+      .tuple(fc.constantFrom('0', '1', '0,1'), fc.constantFrom('stroke:#f00', 'stroke:#00f'))
+      .map(([numbers, props]) => `linkStyle ${numbers} ${props}`),
+    fc.tuple(fc.constantFrom('activate', 'deactivate'), name).map(([k, id]) => `${k} ${id}`),
+    fc.constantFrom(
+      'autonumber',
+      'autonumber 10',
+      '%% a comment',
+      '%% another',
+      'box Aqua',
+      'title T',
+    ),
+  );
+  const text = fc.array(statement, { maxLength: 10 });
+  /** The same lines with spacing changed: indents, blank lines, doubled spaces. */
+  const respaced = (lines: string[], indent: number) =>
+    lines.flatMap((line, i) => [
+      ' '.repeat((i * indent) % 5) + line.replace(' ', '  '),
+      ...(i % 3 === indent % 3 ? [''] : []),
+    ]);
+
+  it('never says "No changes" or "Only spacing changed" for texts that differ in more', () => {
+    fc.assert(
+      fc.property(text, text, fc.nat(4), (before, after, indent) => {
+        const spacedLines = (lines: string[]) => lines.map((l) => l.split(/\s+/).join(' '));
+        const from = seq(...before);
+        const to = seq(...respaced(after, indent));
+        const summary = diffDiagrams(from, to).summary;
+        if (spacedLines(before).join('\n') !== spacedLines(after).join('\n')) {
+          expect(summary).not.toBe(NO_CHANGES);
+          expect(summary).not.toBe(SPACING_ONLY);
+        } else if (from !== to) {
+          expect(summary).toBe(SPACING_ONLY);
+        } else {
+          expect(summary).toBe(NO_CHANGES);
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

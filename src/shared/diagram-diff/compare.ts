@@ -9,12 +9,24 @@
  *    read as Q; or
  *  - wherever they stand, at least half of the messages naming the busier of the two match.
  * Pairs are taken in the order of `from`; each name is paired once.
+ *
+ * Every other difference shows too: a declaration that changed (an alias, actor for participant),
+ * an activation mark, style lines, and every other line (autonumber, activate, boxes, comments,
+ * block ends…) by its trimmed text. Texts that differ in spacing alone say so.
  */
 import { diagramFamily } from '../diagram-text/kind.js';
 import { participantsOf, readSequence, type Statement } from '../diagram-text/sequence.js';
 import { diffItems, type Item, type ItemChange, type ItemChangeKind } from './items.js';
 import { lineDiff } from './line-diff.js';
-import type { DiagramDiff, DiffBlock, DiffMessage, DiffNote, SequenceDiff } from './schema.js';
+import type {
+  DiagramDiff,
+  DiffBlock,
+  DiffDeclaration,
+  DiffLine,
+  DiffMessage,
+  DiffNote,
+  SequenceDiff,
+} from './schema.js';
 import { sequenceSummary, textSummary } from './summary.js';
 
 const SEPARATOR = '\u0001';
@@ -26,8 +38,14 @@ export interface ReadText {
   messages: Statement[];
   notes: Statement[];
   blocks: Statement[];
+  styles: Statement[];
+  /** Lines that are none of the above, no declaration, blank line or header. */
+  others: Statement[];
   participants: string[];
 }
+
+/** Kinds compared item by item; every other non-blank line is compared by its text. */
+const ITEM_KINDS = new Set(['message', 'note', 'open', 'branch', 'style', 'participant']);
 
 export function readText(source: string): ReadText {
   const statements = readSequence(source);
@@ -37,9 +55,77 @@ export function readText(source: string): ReadText {
     messages: statements.filter((s) => s.kind === 'message'),
     notes: statements.filter((s) => s.kind === 'note'),
     blocks: statements.filter((s) => s.kind === 'open' || s.kind === 'branch'),
+    styles: statements.filter((s) => s.kind === 'style'),
+    others: statements.filter(
+      (s) => !ITEM_KINDS.has(s.kind) && s.kind !== 'blank' && s.kind !== 'header',
+    ),
     participants: participantsOf(statements).map((p) => p.name),
   };
 }
+
+/** A line by its trimmed text. */
+const lineOf = (read: ReadText, statement: Statement): DiffLine => ({
+  line: statement.line,
+  text: read.source.slice(statement.from, statement.to).trim(),
+});
+
+/** A line's spacing collapsed: `autonumber  10` is the line `autonumber 10`. */
+const collapsed = (line: string) => line.trim().split(/\s+/).join(' ');
+
+const lineItem = (line: DiffLine): Item => ({
+  slot: /^\S*/.exec(line.text)?.[0] ?? '',
+  key: collapsed(line.text),
+});
+
+/** Each declared participant's declaration, read through `rename`: its keyword and alias. */
+function declarationsOf(
+  read: ReadText,
+  rename: Rename,
+): Map<string, { text: string; shown: string }> {
+  const declared = new Map<string, { text: string; shown: string }>();
+  for (const statement of read.statements) {
+    const name = statement.names[0]?.name;
+    if (statement.kind !== 'participant' || name === undefined) continue;
+    const alias = textOf(read, statement);
+    const keyword = read.source
+      .slice(statement.from + statement.indent, statement.names[0]!.from)
+      .trim()
+      .split(/\s+/)
+      .join(' ');
+    const text = `${keyword} ${rename(name)}${alias === '' ? '' : ` as ${alias}`}`;
+    declared.set(rename(name), { text, shown: alias === '' ? rename(name) : alias });
+  }
+  return declared;
+}
+
+/** Participants in both texts whose declaration changed. */
+function declarationChanges(from: ReadText, to: ReadText, rename: Rename): DiffDeclaration[] {
+  const before = declarationsOf(from, rename);
+  const after = declarationsOf(to, (name) => name);
+  const inBoth = new Set(from.participants.map(rename));
+  const changes: DiffDeclaration[] = [];
+  for (const name of to.participants) {
+    if (!inBoth.has(name)) continue;
+    const was = before.get(name);
+    const is = after.get(name);
+    if ((was?.text ?? '') === (is?.text ?? '')) continue;
+    changes.push({
+      name,
+      from: was?.text ?? '',
+      to: is?.text ?? '',
+      renamed: (was?.shown ?? name) !== (is?.shown ?? name),
+    });
+  }
+  return changes;
+}
+
+/** The non-blank lines of a text, each with its spacing collapsed. */
+const spaced = (source: string) =>
+  source
+    .split('\n')
+    .map(collapsed)
+    .filter((line) => line !== '')
+    .join('\n');
 
 const textOf = (read: ReadText, statement: Statement) =>
   statement.text ? read.source.slice(statement.text.from, statement.text.to) : '';
@@ -114,7 +200,7 @@ function messagesByName(messages: readonly DiffMessage[]): Map<string, DiffMessa
 export function lineKey(read: ReadText, statement: Statement, rename: Rename): string {
   if (statement.kind === 'message') return messageItem(messageOf(read, statement), rename).key;
   if (statement.kind === 'note') return noteItem(noteOf(read, statement), rename).key;
-  return read.source.slice(statement.from, statement.to).trim();
+  return collapsed(read.source.slice(statement.from, statement.to));
 }
 
 /** Keys of `messages` with `rename` applied, as a multiset. */
@@ -202,10 +288,21 @@ export function compareSequences(fromText: string, toText: string): SequenceComp
   const toNotes = to.notes.map((s) => noteOf(to, s));
   const fromBlocks = from.blocks.map((s) => blockOf(from, s));
   const toBlocks = to.blocks.map((s) => blockOf(to, s));
+  // A message's activation mark counts in its key: gaining or losing one changes the message.
+  const activated = (read: ReadText, index: number, item: Item): Item => ({
+    slot: item.slot,
+    key: `${item.key}${SEPARATOR}${read.messages[index]?.activation ?? ''}`,
+  });
   const messages = diffItems(
-    fromMessages.map((m) => messageItem(m, rename)),
-    toMessages.map((m) => messageItem(m, same)),
+    fromMessages.map((m, index) => activated(from, index, messageItem(m, rename))),
+    toMessages.map((m, index) => activated(to, index, messageItem(m, same))),
   );
+  const fromStyles = from.styles.map((s) => lineOf(from, s));
+  const toStyles = to.styles.map((s) => lineOf(to, s));
+  const fromOthers = from.others.map((s) => lineOf(from, s));
+  const toOthers = to.others.map((s) => lineOf(to, s));
+  const styles = diffItems(fromStyles.map(lineItem), toStyles.map(lineItem));
+  const others = diffItems(fromOthers.map(lineItem), toOthers.map(lineItem));
   const notes = diffItems(
     fromNotes.map((n) => noteItem(n, rename)),
     toNotes.map((n) => noteItem(n, same)),
@@ -220,11 +317,16 @@ export function compareSequences(fromText: string, toText: string): SequenceComp
       added: to.participants.filter((name) => !fromNames.has(name) && !renamedTo.has(name)),
       removed: from.participants.filter((name) => !toNames.has(name) && !renames.has(name)),
       renamed: [...renames].map(([before, after]) => ({ from: before, to: after })),
+      declarations: declarationChanges(from, to, rename),
     },
     messages: changesOf(messages.changes, fromMessages, toMessages),
     notes: changesOf(notes.changes, fromNotes, toNotes),
     blocks: changesOf(blocks.changes, fromBlocks, toBlocks),
-    bounded: messages.bounded || notes.bounded || blocks.bounded,
+    styles: changesOf(styles.changes, fromStyles, toStyles),
+    lines: changesOf(others.changes, fromOthers, toOthers),
+    spacingOnly: fromText !== toText && spaced(fromText) === spaced(toText),
+    bounded:
+      messages.bounded || notes.bounded || blocks.bounded || styles.bounded || others.bounded,
   };
   return {
     diff: { ...body, summary: sequenceSummary(body) },
@@ -250,7 +352,7 @@ export function diffDiagrams(fromText: string, toText: string): DiagramDiff {
   return {
     kind: 'text',
     reason: 'not-a-sequence-diagram',
-    summary: textSummary(linesAdded, linesRemoved),
+    summary: textSummary(linesAdded, linesRemoved, fromText === toText),
     linesAdded,
     linesRemoved,
   };

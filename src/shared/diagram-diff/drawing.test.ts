@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { readSequence } from '../diagram-text/sequence.js';
+import { sequenceStyles } from '../diagram-text/sequence-styles.js';
 import { diffDrawing, NO_MARKS } from './drawing.js';
 
 const seq = (...lines: string[]) => ['sequenceDiagram', ...lines].join('\n');
@@ -15,7 +18,8 @@ describe('diffDrawing', () => {
       '  A->>B: three!',
       '  A->>C: four',
     ]);
-    expect(marks.messages).toEqual([null, 'removed', 'changed', 'added']);
+    // `one` lost its activation mark: a change, marked like a changed label.
+    expect(marks.messages).toEqual(['changed', 'removed', 'changed', 'added']);
     expect(marks.participants).toEqual({ C: 'added' });
   });
 
@@ -53,6 +57,40 @@ describe('diffDrawing', () => {
     expect(marks.participants).toEqual({ Q: 'removed' });
     expect(marks.messages.filter((mark) => mark === 'moved')).toHaveLength(1);
     expect(marks.messages.filter((mark) => mark === 'removed')).toHaveLength(1);
+  });
+
+  it('keeps each linkStyle on its own message when removed messages are put back before it', () => {
+    const from = seq('A->>B: gone', 'A->>B: kept', 'B->>A: also gone', 'B->>A: styled');
+    const to = seq('A->>B: kept', 'B->>A: styled', 'linkStyle 1 stroke:#dc2626', 'linkStyle 0,9 x');
+    const { text, marks } = diffDrawing(from, to);
+    const lines = text.split('\n');
+    // Merged order: gone (ghost), kept, also gone (ghost), styled.
+    expect(marks.messages).toEqual(['removed', null, 'removed', null]);
+    expect(lines).toContain('linkStyle 3 stroke:#dc2626');
+    // A number past the last message stays past the last one, ghosts included.
+    expect(lines).toContain('linkStyle 1,11 x');
+  });
+
+  it('styles the same messages in the drawing of any diff as in the new text', () => {
+    // Labels name messages uniquely; `from` and `to` draw from the same pool in any order.
+    const labels = fc.uniqueArray(fc.integer({ min: 0, max: 30 }), { maxLength: 12 });
+    const labelsOf = (source: string) =>
+      readSequence(source)
+        .filter((statement) => statement.kind === 'message')
+        .map((statement) => source.slice(statement.text!.from, statement.text!.to));
+    fc.assert(
+      fc.property(labels, labels, fc.array(fc.nat(15), { maxLength: 4 }), (old, now, styled) => {
+        const from = seq(...old.map((n) => `A->>B: m${n}`));
+        const to = seq(
+          ...now.map((n) => `A->>B: m${n}`),
+          ...styled.map((n) => `linkStyle ${n} stroke:#dc2626`),
+        );
+        const want = labelsOf(to).filter((_, n) => sequenceStyles(to).messages.has(n));
+        const { text } = diffDrawing(from, to);
+        const got = labelsOf(text).filter((_, n) => sequenceStyles(text).messages.has(n));
+        expect(got.sort()).toEqual(want.sort());
+      }),
+    );
   });
 
   it('without removed elements draws the `to` text as it is', () => {

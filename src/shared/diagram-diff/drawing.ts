@@ -7,10 +7,13 @@
  * put back, so the merged text keeps the block structure of `to`.
  *
  * Mermaid draws messages and notes in source order, so the marks are lists in that order, and
- * participants are marked by name.
+ * participants are marked by name. A `linkStyle` line of `to` counts messages of `to`: in the
+ * merged text its numbers are renumbered past the messages put back, so each style stays on its
+ * own message and never lands on a ghost.
  */
 import { diagramFamily } from '../diagram-text/kind.js';
 import type { Statement } from '../diagram-text/sequence.js';
+import { readStyleRule } from '../diagram-text/sequence-styles.js';
 import { diffArrays } from 'diff';
 import { compareSequences, lineKey, messageOf, type ReadText } from './compare.js';
 import { MAX_EDITS } from './line-diff.js';
@@ -70,6 +73,30 @@ function noteLine(read: ReadText, statement: Statement, rename: (n: string) => s
 }
 
 /**
+ * A `linkStyle` line of `to` with each message number replaced by that message's number in the
+ * merged text (a number past `to`'s last message stays past the merged text's last one); null
+ * when nothing changes (`default`).
+ */
+function renumbered(
+  source: string,
+  statement: Statement,
+  merged: readonly number[],
+  putBack: number,
+) {
+  const rule = readStyleRule(source, statement);
+  if (!rule) return null;
+  let line = '';
+  let at = statement.from;
+  for (const target of rule.targets) {
+    if (!/^\d+$/.test(target.name)) continue;
+    const number = Number(target.name);
+    line += source.slice(at, target.from) + String(merged[number] ?? number + putBack);
+    at = target.to;
+  }
+  return at === statement.from ? null : line + source.slice(at, statement.to);
+}
+
+/**
  * The drawing of the diff from `fromText` to `toText`. Without `withRemoved` (or for a text that
  * is not a sequence diagram) it is the `to` text as it is, with only what it holds marked.
  */
@@ -94,10 +121,20 @@ export function diffDrawing(fromText: string, toText: string, withRemoved = true
   const fromLines = fromText.split('\n');
   const toLines = toText.split('\n');
 
+  /** Where each message of `to` (by its number) stands among the merged text's messages. */
+  const mergedNumber: number[] = [];
+  /** Kept `linkStyle` lines of `to`, renumbered once every message has its merged number. */
+  const linkStyles: { at: number; statement: Statement }[] = [];
   const keepTo = (index: number) => {
     const statement = to.statements[index];
+    if (statement?.kind === 'style' && statement.keyword === 'linkstyle') {
+      linkStyles.push({ at: lines.length, statement });
+    }
     lines.push(toLines[index] ?? '');
-    if (statement?.kind === 'message') marks.messages.push(toMessages.get(statement.line) ?? null);
+    if (statement?.kind === 'message') {
+      mergedNumber.push(marks.messages.length);
+      marks.messages.push(toMessages.get(statement.line) ?? null);
+    }
     if (statement?.kind === 'note') marks.notes.push(toNotes.get(statement.line) ?? null);
   };
   const putBack = (index: number) => {
@@ -144,6 +181,10 @@ export function diffDrawing(fromText: string, toText: string, withRemoved = true
   }
   if (withRemoved && parts) {
     for (const name of diff.participants.removed) participants[name] = 'removed';
+  }
+  for (const { at, statement } of linkStyles) {
+    const putBack = marks.messages.length - mergedNumber.length;
+    lines[at] = renumbered(to.source, statement, mergedNumber, putBack) ?? lines[at]!;
   }
   return { text: lines.join('\n'), marks };
 }

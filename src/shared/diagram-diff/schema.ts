@@ -27,6 +27,16 @@ export const diffBlock = z.object({
   condition: z.string(),
 });
 
+export const diffLine = z.object({ line, text: z.string().describe('The line, trimmed') });
+
+/** A participant in both versions whose declaration changed (its alias, actor or participant). */
+export const diffDeclaration = z.object({
+  name: z.string(),
+  from: z.string().describe('Its declaration before, trimmed; empty when it had none'),
+  to: z.string().describe('Its declaration after, trimmed; empty when it has none'),
+  renamed: z.boolean().describe('True when the name it is shown by changed (its alias)'),
+});
+
 /** One change of a message, note or block line: before is null when added, after when removed. */
 const changeOf = <T extends z.ZodType>(item: T) =>
   z.object({ change: itemChangeKind, before: item.nullable(), after: item.nullable() });
@@ -38,10 +48,16 @@ export const sequenceDiffSchema = z.object({
     added: z.array(z.string()),
     removed: z.array(z.string()),
     renamed: z.array(z.object({ from: z.string(), to: z.string() })),
+    declarations: z.array(diffDeclaration),
   }),
   messages: z.array(changeOf(diffMessage)),
   notes: z.array(changeOf(diffNote)),
   blocks: z.array(changeOf(diffBlock)),
+  styles: z.array(changeOf(diffLine)).describe('`style`, `classDef`, `class`, `linkStyle` lines'),
+  lines: z
+    .array(changeOf(diffLine))
+    .describe('Every other line: autonumber, activate, boxes, links, comments, block ends…'),
+  spacingOnly: z.boolean().describe('True when the texts differ only in spacing and blank lines'),
   bounded: z
     .boolean()
     .describe('True when the versions differed too much to search for moves and changes'),
@@ -60,6 +76,8 @@ export const diagramDiffSchema = z.discriminatedUnion('kind', [sequenceDiffSchem
 export type DiffMessage = z.infer<typeof diffMessage>;
 export type DiffNote = z.infer<typeof diffNote>;
 export type DiffBlock = z.infer<typeof diffBlock>;
+export type DiffLine = z.infer<typeof diffLine>;
+export type DiffDeclaration = z.infer<typeof diffDeclaration>;
 export type SequenceDiff = z.infer<typeof sequenceDiffSchema>;
 export type TextDiff = z.infer<typeof textDiffSchema>;
 export type DiagramDiff = z.infer<typeof diagramDiffSchema>;

@@ -50,8 +50,9 @@ function drawnDiagram(
   drawing: MermaidDrawing,
   error: string | null,
   styles: DrawingStyles | null,
+  theme: MermaidTheme,
 ): DrawnDiagram {
-  const styled = (markup: string) => (styles ? styleSequenceMarkup(markup, styles) : markup);
+  const styled = (markup: string) => (styles ? styleSequenceMarkup(markup, styles, theme) : markup);
   let svg: string | undefined;
   return {
     status,
@@ -113,14 +114,20 @@ export function createDrawDiagram(loadMermaid: () => Promise<Mermaid>): DrawDiag
     }
     const { text: drawn, styles } = separateStyleStatements(text);
     try {
-      return drawnDiagram('ok', await renderOnce(mermaid, drawn), null, styles);
+      return drawnDiagram('ok', await renderOnce(mermaid, drawn), null, styles, theme);
     } catch (error) {
       const message = errorText(error);
       // Spec §2: a diagram that fails is drawn again with its comment lines removed.
       const stripped = stripCommentLines(drawn);
       if (stripped !== drawn && stripped.trim() !== '') {
         try {
-          return drawnDiagram('fallback', await renderOnce(mermaid, stripped), message, styles);
+          return drawnDiagram(
+            'fallback',
+            await renderOnce(mermaid, stripped),
+            message,
+            styles,
+            theme,
+          );
         } catch {
           // Fall through to the error.
         }

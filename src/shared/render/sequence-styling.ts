@@ -9,13 +9,15 @@
  */
 import type { SafeStyle, SafeStyleProperty } from '../diagram-text/safe-style.js';
 import type { StyleTarget } from '../diagram-text/style-edit.js';
+import type { MermaidTheme } from '../mermaid-config.js';
+import { markerCopy, SVG_SHAPES } from './marker-copy.js';
+import { darkModeTextOn } from './readable-text.js';
 
 export interface DrawingStyles {
   participants: ReadonlyMap<string, SafeStyle>;
   messages: ReadonlyMap<number, SafeStyle>;
 }
 
-const SHAPES = 'rect, path, circle, ellipse, polygon, polyline, line';
 const SHAPE_PROPERTIES: readonly SafeStyleProperty[] = [
   'fill',
   'stroke',
@@ -30,8 +32,6 @@ const LINE_PROPERTIES: readonly SafeStyleProperty[] = [
   'opacity',
 ];
 const TEXT_PROPERTIES: readonly SafeStyleProperty[] = ['font-weight', 'font-style', 'opacity'];
-/** A marker reference as mermaid writes it; ids are letters, digits, '-' and '_'. */
-const MARKER_REFERENCE = /^url\(#([\w-]+)\)$/;
 
 function setAll(element: Element, style: SafeStyle, properties: readonly SafeStyleProperty[]) {
   if (!(element instanceof SVGElement)) return;
@@ -83,13 +83,28 @@ function participantParts(svg: Element): Map<string, Set<Element>> {
   return parts;
 }
 
-function styleParticipants(svg: Element, styles: DrawingStyles['participants']) {
+/**
+ * In dark mode a fill without a text colour gets one it can be read on (mermaid's light names
+ * would vanish on a light box); the light theme's drawing stays exactly mermaid's.
+ */
+function readableStyle(style: SafeStyle, theme: MermaidTheme): SafeStyle {
+  if (theme !== 'dark' || style.fill === undefined || style.color !== undefined) return style;
+  const color = darkModeTextOn(style.fill);
+  return color ? { ...style, color } : style;
+}
+
+function styleParticipants(
+  svg: Element,
+  styles: DrawingStyles['participants'],
+  theme: MermaidTheme,
+) {
   if (styles.size === 0) return;
   const parts = participantParts(svg);
-  for (const [name, style] of styles) {
+  for (const [name, written] of styles) {
+    const style = readableStyle(written, theme);
     for (const container of parts.get(name) ?? []) {
-      const shapes = container.matches(SHAPES) ? [container] : [];
-      for (const shape of [...shapes, ...container.querySelectorAll(SHAPES)]) {
+      const shapes = container.matches(SVG_SHAPES) ? [container] : [];
+      for (const shape of [...shapes, ...container.querySelectorAll(SVG_SHAPES)]) {
         setAll(shape, style, SHAPE_PROPERTIES);
       }
       for (const text of container.querySelectorAll('text')) styleText(text, style);
@@ -98,21 +113,14 @@ function styleParticipants(svg: Element, styles: DrawingStyles['participants']) 
 }
 
 /** A copy of the marker `reference` points at, in `stroke`'s colour, for one message. */
-function markerCopy(svg: Element, reference: string, stroke: string, suffix: string) {
-  const id = MARKER_REFERENCE.exec(reference)?.[1];
-  if (!id) return null;
-  const marker = [...svg.querySelectorAll('marker')].find((element) => element.id === id);
-  if (!marker) return null;
-  const copy = marker.cloneNode(true) as Element;
-  copy.id = `${id}-${suffix}`;
-  for (const shape of copy.querySelectorAll(SHAPES)) {
-    if (!(shape instanceof SVGElement)) continue;
-    if (shape.getAttribute('fill') !== 'none') shape.style.setProperty('fill', stroke);
-    shape.style.setProperty('stroke', stroke);
-  }
-  marker.after(copy);
-  return `url(#${copy.id})`;
-}
+const strokedMarker = (svg: Element, reference: string, stroke: string, suffix: string) =>
+  markerCopy(svg, reference, suffix, (copy) => {
+    for (const shape of copy.querySelectorAll(SVG_SHAPES)) {
+      if (!(shape instanceof SVGElement)) continue;
+      if (shape.getAttribute('fill') !== 'none') shape.style.setProperty('fill', stroke);
+      shape.style.setProperty('stroke', stroke);
+    }
+  });
 
 /** One line (or path) per message, in source order, each right after its label's lines. */
 const messageLines = (svg: Element) => svg.querySelectorAll('.messageLine0, .messageLine1');
@@ -127,7 +135,7 @@ function styleMessages(svg: Element, styles: DrawingStyles['messages']) {
     if (style.stroke !== undefined) {
       for (const attribute of ['marker-start', 'marker-end']) {
         const reference = line.getAttribute(attribute);
-        const copy = reference && markerCopy(svg, reference, style.stroke, `message-${index}`);
+        const copy = reference && strokedMarker(svg, reference, style.stroke, `message-${index}`);
         if (copy) line.setAttribute(attribute, copy);
       }
     }
@@ -141,14 +149,18 @@ function styleMessages(svg: Element, styles: DrawingStyles['messages']) {
   }
 }
 
-/** `markup` (one mermaid SVG) with `styles` on it. */
-export function styleSequenceMarkup(markup: string, styles: DrawingStyles): string {
+/** `markup` (one mermaid SVG, drawn in `theme`) with `styles` on it. */
+export function styleSequenceMarkup(
+  markup: string,
+  styles: DrawingStyles,
+  theme: MermaidTheme,
+): string {
   // The same HTML parser as innerHTML, into an inert template: nothing runs or loads.
   const template = document.createElement('template');
   template.innerHTML = markup;
   const svg = template.content.querySelector('svg');
   if (!svg) return markup;
-  styleParticipants(svg, styles.participants);
+  styleParticipants(svg, styles.participants, theme);
   styleMessages(svg, styles.messages);
   return template.innerHTML;
 }

@@ -7,12 +7,25 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Where focus goes back when a dialog closes: what had it when it opened, except a menu's item
+ * (the phone's menu), which is gone by then: its menu's button takes focus instead.
+ */
+function focusReturnTarget(active: Element | null): HTMLElement | null {
+  if (!(active instanceof HTMLElement) || active === document.body) return null;
+  const menu = active.closest('[role="menu"]');
+  const trigger = menu?.id
+    ? document.querySelector(`[aria-controls="${CSS.escape(menu.id)}"]`)
+    : null;
+  return trigger instanceof HTMLElement ? trigger : active;
+}
+
 const widths = { sm: 'max-w-sm', md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-xl' } as const;
 
 /**
- * A dialog's panel. Closing it gives focus back to what had it when it opened (the button, or
- * the code editor for a shortcut): Radix does that only for its own Trigger, and our dialogs are
- * opened from state. A dialog with its own close focus (preventDefault) keeps it.
+ * A dialog's panel. Closing it gives focus back to what had it when it opened (the button, the
+ * menu's button for a menu's item, or the code editor for a shortcut): Radix does that only for
+ * its own Trigger, and our dialogs are opened from state. A dialog with its own close focus (preventDefault) keeps it.
  */
 export function DialogContent({
   className,
@@ -42,9 +55,7 @@ export function DialogContent({
         )}
         onOpenAutoFocus={(event) => {
           // Called before focus moves into the dialog: this is what had it.
-          const active = document.activeElement;
-          returnTo.current =
-            active instanceof HTMLElement && active !== document.body ? active : null;
+          returnTo.current = focusReturnTarget(document.activeElement);
           onOpenAutoFocus?.(event);
         }}
         onCloseAutoFocus={(event) => {

@@ -1,3 +1,4 @@
+import { Check } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
@@ -49,4 +50,29 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
 
 export function DropdownMenuSeparator() {
   return <Menu.Separator className="my-1 h-px bg-border" />;
+}
+
+/** A setting in a menu: a check shows while it is on; choosing it leaves the menu open. */
+export function DropdownMenuCheckboxItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.CheckboxItem>) {
+  return (
+    <Menu.CheckboxItem
+      onSelect={(event) => event.preventDefault()}
+      className={cn(
+        'flex cursor-pointer select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none data-[highlighted]:bg-muted',
+        className,
+      )}
+      {...props}
+    >
+      <span className="flex h-4 w-4 items-center justify-center">
+        <Menu.ItemIndicator>
+          <Check className="h-4 w-4" aria-hidden />
+        </Menu.ItemIndicator>
+      </span>
+      {children}
+    </Menu.CheckboxItem>
+  );
 }

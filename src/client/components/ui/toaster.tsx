@@ -1,12 +1,23 @@
 import { Toast } from 'radix-ui';
+import { useLayoutEffect, useRef } from 'react';
 import { X } from 'lucide-react';
 import { TOAST } from '@shared/constants';
 import { cn } from '@/lib/cn';
+import { keepClearBottom } from './keepClear';
 import { dismissToast, useToasts } from './toast-store';
 
-/** Radix Toast with the constants of spec §9. */
+/**
+ * Radix Toast with the constants of spec §9. A toast shows at the bottom right, above the bars
+ * there (the preview's status line, the phone's tabs), so it covers nothing being read.
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const viewport = useRef<HTMLOListElement>(null);
+  useLayoutEffect(() => {
+    if (toasts.length > 0 && viewport.current) {
+      viewport.current.style.bottom = `${keepClearBottom()}px`;
+    }
+  }, [toasts]);
   return (
     <Toast.Provider
       duration={TOAST.durationMs}
@@ -49,6 +60,7 @@ export function Toaster() {
         </Toast.Root>
       ))}
       <Toast.Viewport
+        ref={viewport}
         hotkey={[...TOAST.hotkey]}
         data-testid="toast-viewport"
         data-toast-viewport=""

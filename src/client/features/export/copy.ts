@@ -1,5 +1,6 @@
-/** The Export menu's own words beyond spec §2's (the stepped files of present mode). */
+/** The Export menu's own words beyond spec §2's (a one-page PDF, the stepped files of present mode). */
 export const EXPORT_COPY = {
+  pdf: 'PDF',
   stepsHeading: 'Step by step',
   animatedSvg: 'Animated SVG',
   stepsPdf: 'PDF, a page per step',

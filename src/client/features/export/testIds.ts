@@ -2,6 +2,9 @@
 export const EXPORT_TESTIDS = {
   button: 'export-button',
   menu: 'export-menu',
+  svg: 'export-svg',
+  png: 'export-png',
+  pdf: 'export-pdf',
   copyText: 'export-copy-text',
   copyAscii: 'export-copy-ascii',
   animatedSvg: 'export-animated-svg',

@@ -1,6 +1,7 @@
 /** The version history of the open diagram: versions, the drawing of one, its differences, Restore. */
 import { Loader2, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { can } from '@shared/policy/can';
 import { useVersion, useVersions } from '@/api/versions';
 import { readableError } from '@/api/http';
 import { Button } from '@/components/ui/button';
@@ -70,7 +71,7 @@ interface HistoryBodyProps {
 
 function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
   const diagramId = useServerState(handle.doc, (state) => state.id);
-  const canRestore = useServerState(handle.doc, (state) => state.access !== 'viewer');
+  const canRestore = useServerState(handle.doc, (state) => can(state.access, 'restore'));
   const unsaved = useServerState(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
   const current = useDraftField(draft, 'content');
   const versions = useVersions(diagramId, true);
@@ -83,6 +84,7 @@ function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
   const selected = list.find((v) => v.id === chosenId) ?? list[0] ?? null;
   const version = useVersion(diagramId, selected?.id ?? null);
   const { restore, pending } = useRestore(handle, draft);
+  const isCurrent = version.data?.content === current;
   const when = selected ? relativeTime(new Date(selected.createdAt), now) : '';
   const { refused } = handle;
   const loadError = versions.error ?? version.error;
@@ -139,7 +141,7 @@ function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
         />
       </div>
       <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-        <div className="flex shrink-0 items-center gap-2 border-b border-border px-4 py-2">
+        <div className="flex shrink-0 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
           <div
             role="group"
             aria-label={HISTORY_COPY.viewLabel}
@@ -153,7 +155,7 @@ function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
                 onClick={() => setView(option)}
                 data-testid={VIEWS[option].testId}
                 className={cn(
-                  'cursor-pointer rounded px-3 py-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  'cursor-pointer whitespace-nowrap rounded px-3 py-1 text-xs font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring',
                   view === option
                     ? 'bg-card text-foreground shadow-sm'
                     : 'text-muted-foreground hover:text-foreground',
@@ -166,7 +168,12 @@ function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
           <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
             {selected?.title}
           </span>
-          {canRestore ? (
+          {isCurrent ? (
+            // Restoring the text the editor already has would change nothing.
+            <span className="text-xs text-muted-foreground" data-testid={HISTORY_TESTIDS.isCurrent}>
+              {HISTORY_COPY.isCurrent}
+            </span>
+          ) : canRestore ? (
             <Button
               size="sm"
               onClick={() => setConfirming(true)}

@@ -1,6 +1,7 @@
 /**
- * What changed between two versions: the summary line, the drawing with the changes marked (drawn
- * by the server: added green, removed ghosted red, changed amber) and the text diff beside it.
+ * What changed between two versions, always from the older to the newer whichever was chosen
+ * first: the summary line, the newer drawing with the changes marked (drawn by the server: added
+ * green, removed ghosted red, changed amber) at a readable size, and the text diff beside it.
  */
 import { Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -8,6 +9,7 @@ import type { VersionSummary } from '@shared/versions';
 import { useVersion, useVersionDiff, versionDiffImageUrl } from '@/api/versions';
 import { useTheme } from '@/features/theme/useTheme';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
+import { CompareDrawing } from './CompareDrawing';
 import { relativeTime } from './relativeTime';
 import { VersionDiff, type DiffWording } from './VersionDiff';
 
@@ -25,6 +27,22 @@ export function defaultBase(versions: readonly VersionSummary[], id: number): nu
   return (versions[index + 1] ?? versions[index - 1])?.id ?? null;
 }
 
+/**
+ * The two versions in time order, [older, newer]: the list is newest first, so the one further
+ * down is the older (a version missing from the list counts as the older).
+ */
+export function olderFirst(
+  versions: readonly VersionSummary[],
+  a: number,
+  b: number,
+): [number, number] {
+  const at = (id: number) => {
+    const index = versions.findIndex((version) => version.id === id);
+    return index < 0 ? Infinity : index;
+  };
+  return at(a) >= at(b) ? [a, b] : [b, a];
+}
+
 const MARK_SWATCHES = [
   ['bg-emerald-600 dark:bg-emerald-300', HISTORY_COPY.markAdded],
   ['bg-red-600 opacity-70 dark:bg-red-400', HISTORY_COPY.markRemoved],
@@ -34,7 +52,7 @@ const MARK_SWATCHES = [
 interface VersionCompareProps {
   diagramId: number;
   versions: VersionSummary[];
-  /** The version shown: the `to` side, the one drawn. */
+  /** The version chosen in the list; it is compared with `initialBase` or the one before it. */
   version: VersionSummary;
   /** The version compared with at first, instead of the one saved before. */
   initialBase?: number | null;
@@ -55,10 +73,14 @@ export function VersionCompare({
       : defaultBase(versions, version.id);
   const selectId = useId();
   const { resolved } = useTheme();
-  const diff = useVersionDiff(diagramId, base, version.id);
-  const from = useVersion(diagramId, base);
-  const to = useVersion(diagramId, version.id);
-  const image = base === null ? null : versionDiffImageUrl(diagramId, base, version.id, resolved);
+  const [older, newer] = base === null ? [null, null] : olderFirst(versions, base, version.id);
+  const diff = useVersionDiff(diagramId, older, newer);
+  const from = useVersion(diagramId, older);
+  const to = useVersion(diagramId, newer);
+  const image =
+    older === null || newer === null
+      ? null
+      : versionDiffImageUrl(diagramId, older, newer, resolved);
   const [failedImage, setFailedImage] = useState<string | null>(null);
   const drawingFailed = image !== null && failedImage === image;
 
@@ -110,31 +132,18 @@ export function VersionCompare({
               </span>
             ))}
           </figcaption>
-          <div className="min-h-0 flex-1 overflow-auto p-3 max-md:h-80 max-md:flex-none">
-            {drawingFailed ? (
-              <p className="text-sm text-muted-foreground">{HISTORY_COPY.compareDrawingFailed}</p>
-            ) : (
-              image && (
-                // Opens the drawing at its own size in a tab of its own.
-                <a
-                  href={image}
-                  target="_blank"
-                  rel="noreferrer"
-                  title={HISTORY_COPY.compareOpenDrawing}
-                  className="block rounded outline-none focus-visible:ring-2 focus-visible:ring-ring"
-                >
-                  <img
-                    key={image}
-                    src={image}
-                    alt={HISTORY_COPY.compareDrawingAlt(summary)}
-                    data-testid={HISTORY_TESTIDS.compareDrawing}
-                    onError={() => setFailedImage(image)}
-                    className="mx-auto h-auto max-w-full"
-                  />
-                </a>
-              )
-            )}
-          </div>
+          {drawingFailed ? (
+            <p className="p-3 text-sm text-muted-foreground">{HISTORY_COPY.compareDrawingFailed}</p>
+          ) : (
+            image && (
+              <CompareDrawing
+                key={image}
+                src={image}
+                alt={HISTORY_COPY.compareDrawingAlt(summary)}
+                onError={() => setFailedImage(image)}
+              />
+            )
+          )}
         </figure>
         <div className="flex min-h-0 flex-col max-md:h-80">
           {from.data && to.data ? (

@@ -20,7 +20,7 @@ export const AGAINST_EDITOR: DiffWording = {
   label: HISTORY_COPY.diffLabel,
 };
 
-/** Two texts line by line: green lines are only in `to`, red ones only in `from`. */
+/** Two texts line by line: green lines are only in `to`, red ones only in `from`; long lines wrap. */
 export function VersionDiff({
   from,
   to,
@@ -66,7 +66,7 @@ export function VersionDiff({
                   : undefined
             }
             className={cn(
-              'flex min-w-max items-start gap-2 px-3',
+              'flex items-start gap-2 px-3',
               row.kind === 'added' && 'bg-emerald-500/15 text-emerald-900 dark:text-emerald-200',
               row.kind === 'removed' && 'bg-red-500/15 text-red-900 dark:text-red-200',
             )}
@@ -80,7 +80,10 @@ export function VersionDiff({
                 {`${row.kind === 'added' ? wording.added : wording.removed}:`}
               </span>
             )}
-            <span className="whitespace-pre">{row.text || ' '}</span>
+            {/* Long lines wrap (indent kept), so no line is cut off at the pane's edge. */}
+            <span className="min-w-0 whitespace-pre-wrap [overflow-wrap:anywhere]">
+              {row.text || ' '}
+            </span>
           </li>
         ))}
       </ol>

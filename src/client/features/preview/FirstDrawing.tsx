@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { OPEN_ZOOM_FLOOR } from '@shared/constants';
 import { cn } from '@/lib/cn';
-import { PADDING_PX, TOOLBAR_CLEARANCE_PX } from './placement';
+import { PADDING_PX } from './placement';
 import { PREVIEW_TESTIDS } from './testIds';
 
 /**
@@ -27,29 +28,41 @@ export function DrawingPlaceholder() {
 /**
  * The server's drawing of the same text (an image: nothing of it runs in this page), shown until
  * the frame draws its own, placed as the frame places a first drawing: as wide as the stage but
- * never above 100 %, centred, below the toolbar. The placeholder stands until it has loaded, and
- * stays if it cannot.
+ * never above 100 % nor below the readable floor, centred (left-aligned when wider),
+ * top-aligned. The placeholder stands until it has loaded, and stays if it cannot.
  */
 export function ServerDrawing({ src }: { src: string }) {
   const [loaded, setLoaded] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const [natural, setNatural] = useState(0);
+  const fitted = `min(100% - ${2 * PADDING_PX}px, ${natural}px)`;
   return (
     <>
       {loaded !== 'loaded' && <DrawingPlaceholder />}
       {loaded !== 'failed' && (
-        <img
-          src={src}
-          alt=""
-          aria-hidden
-          decoding="async"
-          data-testid={PREVIEW_TESTIDS.serverDrawing}
-          onLoad={() => setLoaded('loaded')}
-          onError={() => setLoaded('failed')}
-          className={cn(
-            'pointer-events-none absolute left-1/2 h-auto -translate-x-1/2',
-            loaded !== 'loaded' && 'invisible',
-          )}
-          style={{ top: TOOLBAR_CLEARANCE_PX, maxWidth: `calc(100% - ${2 * PADDING_PX}px)` }}
-        />
+        <div
+          className="pointer-events-none absolute inset-x-0 flex"
+          style={{ top: PADDING_PX, justifyContent: 'safe center' }}
+        >
+          <img
+            src={src}
+            alt=""
+            aria-hidden
+            decoding="async"
+            data-testid={PREVIEW_TESTIDS.serverDrawing}
+            onLoad={(event) => {
+              setNatural(event.currentTarget.naturalWidth);
+              setLoaded('loaded');
+            }}
+            onError={() => setLoaded('failed')}
+            className={cn('h-auto max-w-none shrink-0', loaded !== 'loaded' && 'invisible')}
+            style={{
+              marginInline: PADDING_PX,
+              ...(natural > 0
+                ? { width: `max(${natural * OPEN_ZOOM_FLOOR}px, ${fitted})` }
+                : { maxWidth: `calc(100% - ${2 * PADDING_PX}px)` }),
+            }}
+          />
+        </div>
       )}
     </>
   );

@@ -8,6 +8,7 @@ import {
 } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ACTOR_HEADER, ZOOM } from '@shared/constants';
+import { explainParseError } from '@shared/diagram-text/error-hint';
 import { parseErrorLocation } from '@shared/diagram-text/parse-error';
 import { PREVIEW_TEXT } from '@shared/messages';
 import { useTheme } from '@/features/theme/useTheme';
@@ -220,6 +221,19 @@ export function Preview({
       onKeyDown={onKeyDown}
       className="flex h-full w-full flex-col bg-muted/40"
     >
+      {/* A bar of its own above the drawing: over it, it covered the pinned participant headers. */}
+      {!present && (
+        <div className="flex shrink-0 justify-end border-b border-border bg-background/60 px-2 py-1">
+          <ZoomControls
+            zoom={zoom}
+            onZoom={setZoom}
+            onFit={fit}
+            onReset={reset}
+            pinned={pinned}
+            onPinnedChange={setPinned}
+          />
+        </div>
+      )}
       <div className="relative min-h-0 flex-1 bg-[radial-gradient(circle,var(--border)_1px,transparent_1.2px)] bg-[size:18px_18px]">
         {inline ? (
           <div
@@ -270,27 +284,22 @@ export function Preview({
           </div>
         )}
         {!present && (
-          <>
-            <div className="absolute top-2 right-2 z-10">
-              <ZoomControls
-                zoom={zoom}
-                onZoom={setZoom}
-                onFit={fit}
-                onReset={reset}
-                pinned={pinned}
-                onPinnedChange={setPinned}
-              />
-            </div>
-            <p
-              data-testid={PREVIEW_TESTIDS.hint}
-              className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
-            >
-              {TOUCH_SCREEN ? PREVIEW_COPY.hintTouch : PREVIEW_COPY.hint}
-            </p>
-          </>
+          <p
+            data-testid={PREVIEW_TESTIDS.hint}
+            className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
+          >
+            {TOUCH_SCREEN ? PREVIEW_COPY.hintTouch : PREVIEW_COPY.hint}
+          </p>
         )}
       </div>
-      {!present && <PreviewStatusLine state={state} status={status} onGoToError={goToError} />}
+      {!present && (
+        <PreviewStatusLine
+          state={state}
+          status={status}
+          errorHint={shown?.error ? explainParseError(shown.error, text).hint : ''}
+          onGoToError={goToError}
+        />
+      )}
     </section>
   );
 }

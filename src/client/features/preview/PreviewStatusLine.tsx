@@ -3,9 +3,9 @@ import type { ReactNode } from 'react';
 import { PREVIEW_TEXT } from '@shared/messages';
 import { cn } from '@/lib/cn';
 import { PREVIEW_COPY } from './copy';
-import { errorSummary } from './errorSummary';
 import type { PreviewState, PreviewStatus } from './previewStore';
 import { PREVIEW_TESTIDS } from './testIds';
+import { KEEP_CLEAR } from '@/components/ui/keepClear';
 
 const DIAGRAM_NAMES: Record<string, string> = {
   sequence: 'Sequence diagram',
@@ -19,6 +19,8 @@ const DIAGRAM_NAMES: Record<string, string> = {
 interface PreviewStatusLineProps {
   state: PreviewState;
   status: PreviewStatus;
+  /** The error of the drawing shown, in plain words (see explainParseError). */
+  errorHint: string;
   /** Moves the editor's cursor to the error; the message becomes a link when given. */
   onGoToError?: () => void;
   /** Controls shown at the right end (zoom). */
@@ -28,6 +30,7 @@ interface PreviewStatusLineProps {
 export function PreviewStatusLine({
   state,
   status,
+  errorHint,
   onGoToError,
   children,
 }: PreviewStatusLineProps) {
@@ -43,11 +46,11 @@ export function PreviewStatusLine({
   } else if (shown?.status === 'fallback') {
     tone = 'text-amber-700 dark:text-amber-400';
     icon = <AlertTriangle className="h-3.5 w-3.5 shrink-0" aria-hidden />;
-    message = `${PREVIEW_TEXT.syntaxError}: showing the diagram with comment lines removed. ${errorSummary(shown.error)}`;
+    message = `${PREVIEW_TEXT.syntaxError}: showing the diagram with comment lines removed. ${errorHint}`;
   } else if (shown?.status === 'error') {
     tone = 'text-destructive';
     icon = <XCircle className="h-3.5 w-3.5 shrink-0" aria-hidden />;
-    message = `${PREVIEW_TEXT.syntaxError}. ${errorSummary(shown.error)}`;
+    message = `${PREVIEW_TEXT.syntaxError}. ${errorHint}`;
   } else if (shown) {
     const name = DIAGRAM_NAMES[shown.diagramType] ?? shown.diagramType;
     message = `${name} · rendered in ${shown.renderMs} ms`;
@@ -55,6 +58,7 @@ export function PreviewStatusLine({
 
   return (
     <div
+      {...KEEP_CLEAR}
       data-testid={PREVIEW_TESTIDS.status}
       title={shown?.error ?? undefined}
       className={cn(

@@ -1,6 +1,6 @@
-import { Maximize, Pin, PinOff, RotateCcw, ZoomIn, ZoomOut } from 'lucide-react';
-import { memo, type ReactNode } from 'react';
-import { ZOOM } from '@shared/constants';
+import { Maximize, Pin, PinOff, RotateCcw } from 'lucide-react';
+import { memo } from 'react';
+import { ZoomButton, ZoomSteps } from '@/components/ZoomSteps';
 import { cn } from '@/lib/cn';
 import { PREVIEW_COPY } from './copy';
 import { PREVIEW_TESTIDS } from './testIds';
@@ -12,20 +12,6 @@ interface ZoomControlsProps {
   onReset: () => void;
   pinned: boolean;
   onPinnedChange: (pinned: boolean) => void;
-}
-
-function IconButton(props: { label: string; onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      aria-label={props.label}
-      title={props.label}
-      onClick={props.onClick}
-      className="inline-flex h-7 w-7 cursor-pointer items-center justify-center rounded-md text-muted-foreground transition-colors hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-    >
-      {props.children}
-    </button>
-  );
 }
 
 const Divider = () => <span aria-hidden className="mx-1 h-4 w-px bg-border" />;
@@ -42,26 +28,14 @@ export const ZoomControls = memo(function ZoomControls(props: ZoomControlsProps)
       className="flex items-center rounded-lg border border-border bg-background/95 p-0.5 text-xs shadow-sm backdrop-blur"
       data-testid={PREVIEW_TESTIDS.zoom}
     >
-      <IconButton label="Zoom out" onClick={() => onZoom(zoom - ZOOM.step)}>
-        <ZoomOut className="h-3.5 w-3.5" aria-hidden />
-      </IconButton>
-      <span
-        className="w-11 text-center font-medium text-foreground tabular-nums"
-        aria-live="polite"
-        data-testid={PREVIEW_TESTIDS.zoomLevel}
-      >
-        {Math.round(zoom * 100)}%
-      </span>
-      <IconButton label="Zoom in" onClick={() => onZoom(zoom + ZOOM.step)}>
-        <ZoomIn className="h-3.5 w-3.5" aria-hidden />
-      </IconButton>
+      <ZoomSteps zoom={zoom} onZoom={onZoom} levelTestId={PREVIEW_TESTIDS.zoomLevel} />
       <Divider />
-      <IconButton label="Fit to screen" onClick={props.onFit}>
+      <ZoomButton label="Fit to screen" onClick={props.onFit}>
         <Maximize className="h-3.5 w-3.5" aria-hidden />
-      </IconButton>
-      <IconButton label="Reset view" onClick={props.onReset}>
+      </ZoomButton>
+      <ZoomButton label="Reset view" onClick={props.onReset}>
         <RotateCcw className="h-3.5 w-3.5" aria-hidden />
-      </IconButton>
+      </ZoomButton>
       <Divider />
       <button
         type="button"

@@ -32,7 +32,12 @@ export class FrameEngine implements PreviewEngine {
   private ready = false;
   private latest: RenderRequest | null = null;
   private frame: HTMLIFrameElement | null = null;
-  private zoom = 1;
+  /**
+   * The view the person chose (zoom, and where the drawing was), as the frame last reported it:
+   * a frame that replaces a busy one shows it again, so typing never changes it. Null while the
+   * drawing sits where it was placed for them (a new frame places it the same way).
+   */
+  private ownView: { zoom: number; at?: { x: number; y: number } } | null = null;
   private pinned = true;
   private labelEdit: LabelEditHandler | null = null;
   private stylePick: StylePickHandler | null = null;
@@ -126,12 +131,14 @@ export class FrameEngine implements PreviewEngine {
   }
 
   setZoom(zoom: number): void {
-    this.zoom = zoom;
     this.store.setZoom(zoom);
     if (this.ready) this.post({ type: 'lifeline:zoom', zoom });
+    else this.ownView = { zoom }; // given to the frame once it is ready
   }
 
   view(command: ViewCommandName): void {
+    // Another diagram is placed afresh, whichever frame draws it.
+    if (command === 'restart') this.ownView = null;
     if (this.ready) this.post({ type: 'lifeline:view', command });
   }
 
@@ -248,7 +255,7 @@ export class FrameEngine implements PreviewEngine {
   private greet() {
     this.ready = true;
     this.post({ type: 'lifeline:pin', pinned: this.pinned });
-    if (this.zoom !== 1) this.post({ type: 'lifeline:zoom', zoom: this.zoom });
+    if (this.ownView) this.post({ type: 'lifeline:zoom', ...this.ownView });
     this.send();
     this.post({ type: 'lifeline:highlight', line: this.highlighted });
     if (this.presented !== null) this.post({ type: 'lifeline:present', step: this.presented });
@@ -269,7 +276,7 @@ export class FrameEngine implements PreviewEngine {
     } else if (data.type === 'lifeline:warm') {
       this.frameLoadMs = data.loadMs;
     } else if (data.type === 'lifeline:view-state') {
-      this.zoom = data.zoom;
+      this.ownView = data.own ? { zoom: data.zoom, at: { x: data.x, y: data.y } } : null;
       this.store.setZoom(data.zoom);
     } else if (data.type === 'lifeline:label-edit') {
       const { type: _type, ...edit } = data;

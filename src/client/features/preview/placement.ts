@@ -3,11 +3,8 @@
  * itself) and the page (which shows the server's drawing until the frame has one).
  */
 
-/** The room kept around a drawing fitted to the stage's width. */
-export const PADDING_PX = 24;
-
 /**
- * The preview's zoom toolbar sits over the frame's top: a drawing is placed below it, and an
- * element brought into view is placed clear of it.
+ * The room kept around a drawing fitted to the stage's width, and above it. Nothing sits over the
+ * frame's top: the zoom toolbar has a bar of its own above it.
  */
-export const TOOLBAR_CLEARANCE_PX = 52;
+export const PADDING_PX = 24;

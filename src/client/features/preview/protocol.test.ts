@@ -59,6 +59,13 @@ describe('isZoomRequest', () => {
     expect(isZoomRequest({ type: 'lifeline:zoom', zoom: '2' })).toBe(false);
     expect(isZoomRequest({ type: 'lifeline:zoom', zoom: Infinity })).toBe(false);
   });
+
+  it("accepts a replaced frame's place with it, in finite pixels only", () => {
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: -120, y: 52 } })).toBe(true);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: NaN, y: 0 } })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: 0 } })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: 'top' })).toBe(false);
+  });
 });
 
 describe('isFrameMessage', () => {
@@ -120,7 +127,9 @@ describe('workspace messages', () => {
     expect(isViewCommand({ type: 'lifeline:view', command: 'fit' })).toBe(true);
     expect(isViewCommand({ type: 'lifeline:view', command: 'restart' })).toBe(true);
     expect(isPinRequest({ type: 'lifeline:pin', pinned: false })).toBe(true);
-    expect(isFrameMessage({ type: 'lifeline:view-state', zoom: 1.2 })).toBe(true);
+    expect(
+      isFrameMessage({ type: 'lifeline:view-state', zoom: 1.2, x: 24, y: -300, own: true }),
+    ).toBe(true);
     expect(isFrameMessage(edit)).toBe(true);
   });
 
@@ -132,7 +141,9 @@ describe('workspace messages', () => {
   });
 
   it.each([
-    { type: 'lifeline:view-state', zoom: 0 },
+    { type: 'lifeline:view-state', zoom: 0, x: 0, y: 0, own: true },
+    { type: 'lifeline:view-state', zoom: 1.2 },
+    { type: 'lifeline:view-state', zoom: 1.2, x: Infinity, y: 0, own: false },
     { ...edit, kind: 'script' },
     { ...edit, occurrence: -1 },
     { ...edit, replacement: 'x'.repeat(10_001) },

@@ -86,10 +86,14 @@ export interface MarkupRequest {
   seq: number;
 }
 
-/** Parent → frame: show the drawing at this zoom (1 = natural size). */
+/**
+ * Parent → frame: show the drawing at this zoom (1 = natural size), about the frame's centre; or,
+ * with `at`, exactly the view a replaced frame showed (where the drawing's origin was).
+ */
 export interface ZoomRequest {
   type: 'lifeline:zoom';
   zoom: number;
+  at?: { x: number; y: number };
 }
 
 export type ViewCommandName = 'fit' | 'reset' | 'restart';
@@ -110,10 +114,17 @@ export interface PinRequest {
   pinned: boolean;
 }
 
-/** Frame → parent: the zoom now shown (after wheel, pinch, keys or a command). */
+/**
+ * Frame → parent: the view now shown (after wheel, pinch, keys, a drag or a command): its zoom,
+ * where the drawing's origin is, and whether the person chose it (`own`) or it was placed for
+ * them. The page keeps it for a frame that replaces this one.
+ */
 export interface ViewState {
   type: 'lifeline:view-state';
   zoom: number;
+  x: number;
+  y: number;
+  own: boolean;
 }
 
 export type LabelKind = 'message' | 'note' | 'actor' | 'block' | 'node' | 'edge' | 'text';
@@ -221,13 +232,21 @@ export function isMarkupRequest(data: unknown): data is MarkupRequest {
   return isRecord(data) && data.type === 'lifeline:markup-request' && isSeq(data.seq);
 }
 
+function isZoom(value: unknown): value is number {
+  return typeof value === 'number' && value > 0 && value <= 10;
+}
+
+/** A place on the stage: finite pixels. */
+function isPlace(value: unknown): value is { x: number; y: number } {
+  return isRecord(value) && Number.isFinite(value.x) && Number.isFinite(value.y);
+}
+
 export function isZoomRequest(data: unknown): data is ZoomRequest {
   return (
     isRecord(data) &&
     data.type === 'lifeline:zoom' &&
-    typeof data.zoom === 'number' &&
-    data.zoom > 0 &&
-    data.zoom <= 10
+    isZoom(data.zoom) &&
+    (data.at === undefined || isPlace(data.at))
   );
 }
 
@@ -291,7 +310,7 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
     return typeof data.loadMs === 'number' && Number.isFinite(data.loadMs) && data.loadMs >= 0;
   }
   if (data.type === 'lifeline:view-state') {
-    return typeof data.zoom === 'number' && data.zoom > 0 && data.zoom <= 10;
+    return typeof data.own === 'boolean' && isZoom(data.zoom) && isPlace(data);
   }
   if (data.type === 'lifeline:label-edit') return isLabelEdit(data);
   if (data.type === 'lifeline:select-line') return isLine(data.line);

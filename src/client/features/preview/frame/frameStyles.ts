@@ -16,6 +16,26 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
 /* Mid-edit: the last good drawing stays, dimmed after a moment (a quick error never flickers). */
 #stage[data-stale] #canvas { opacity: 0.5; transition: opacity 250ms ease 350ms; }
 #canvas > svg { display: block; max-width: none; }
+/* The error graphic and its hint, over the dimmed last drawing: centred in the pane, never cut. */
+.error-card {
+  position: absolute; z-index: 6; left: 50%; top: 50%; transform: translate(-50%, -50%);
+  box-sizing: border-box; width: min(400px, calc(100% - 24px)); max-height: calc(100% - 24px);
+  overflow: auto; padding: 12px 16px 14px; border-radius: 12px; pointer-events: none;
+  background: rgb(255 255 255 / 0.96); border: 1px solid #e2e8f0; color: #0f172a;
+  box-shadow: 0 12px 32px -12px rgb(15 23 42 / 0.35);
+}
+.error-card[hidden] { display: none; }
+:root[data-theme="dark"] .error-card {
+  background: rgb(15 23 42 / 0.96); border-color: #334155; color: #e2e8f0;
+  box-shadow: 0 12px 32px -12px rgb(0 0 0 / 0.8);
+}
+.error-card-graphic > svg { display: block; width: 100%; max-width: 360px; height: auto; margin: 0 auto; }
+.error-card-hint { margin: 8px 0 0; font-size: 13px; line-height: 1.45; }
+.error-card-hint code {
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px;
+  padding: 1px 4px; border-radius: 4px; background: rgb(15 23 42 / 0.07);
+}
+:root[data-theme="dark"] .error-card-hint code { background: rgb(226 232 240 / 0.12); }
 #stage:not(.dragging) :is(text.messageText, text.noteText, text.loopText, text.actor, span.nodeLabel, span.edgeLabel) {
   cursor: text;
 }

@@ -5,10 +5,9 @@
  */
 import { ZOOM } from '@shared/constants';
 import type { Viewport } from './viewport';
+import { wheelZoom, wheelZoomDelta } from './viewMath';
 
 const DRAG_THRESHOLD_PX = 3;
-/** Wheel zoom per pixel of wheel delta: a 100 px notch is about ±18%. */
-const WHEEL_ZOOM_RATE = 0.002;
 const LINE_PX = 16;
 
 interface Point {
@@ -21,6 +20,8 @@ function isEditing(target: EventTarget | null): boolean {
 }
 
 export function installGestures(stage: HTMLElement, view: Viewport): void {
+  /** What the last wheel events zoomed by less than a percent (a trackpad's), still to apply. */
+  let carried = 0;
   stage.addEventListener(
     'wheel',
     (event) => {
@@ -32,7 +33,12 @@ export function installGestures(stage: HTMLElement, view: Viewport): void {
       const dy = event.deltaY * scale;
       if (event.shiftKey) view.panBy(-(dx || dy), 0);
       else if (event.altKey) view.panBy(0, -(dy || dx));
-      else view.zoomTo(view.zoom * Math.exp(-dy * WHEEL_ZOOM_RATE), event.clientX, event.clientY);
+      else {
+        // Spec §9: a notch is one zoom step, as the toolbar's buttons are.
+        const next = wheelZoom(view.zoom, carried, wheelZoomDelta(event.deltaY, event.deltaMode));
+        carried = next.carried;
+        view.zoomTo(next.zoom, event.clientX, event.clientY);
+      }
     },
     { passive: false },
   );

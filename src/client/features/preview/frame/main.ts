@@ -6,8 +6,10 @@
  * and the parent hears about them by message.
  */
 import { PREVIEW_RESCROLL_AFTER_CHANGE_MS } from '@shared/constants';
+import { explainParseError, type ErrorHint } from '@shared/diagram-text/error-hint';
 import type { DrawnDiagram } from '@shared/render/draw-diagram';
 import { afterNextPaint } from '../afterNextPaint';
+import { ERROR_AFTER_PAUSE_MS, errorLeftBehind } from '../errorPause';
 import { createLatestOnlyQueue } from '../latestOnlyQueue';
 import { loadMermaid, renderDiagram } from '../mermaidRenderer';
 import {
@@ -22,6 +24,7 @@ import {
   type RenderRequest,
 } from '../protocol';
 import { naturalSvgSize } from '../svgSize';
+import { installErrorCard } from './errorCard';
 import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
 import { installLabelEditor } from './labelEditor';
@@ -61,7 +64,7 @@ const mode =
 const view = new Viewport(
   stage,
   canvas,
-  (zoom) => post({ type: 'lifeline:view-state', zoom }),
+  (state) => post({ type: 'lifeline:view-state', ...state }),
   mode ? 'layout' : 'transform',
 );
 const headers = new HeaderStrip(stage);
@@ -89,6 +92,7 @@ installStylePalette(stage, currentSvg, (target, preset) =>
   post({ type: 'lifeline:style-pick', target, preset }),
 );
 const present = installPresent(stage, currentSvg, view);
+const errorCard = installErrorCard(stage);
 
 let headerTimer = 0;
 
@@ -97,12 +101,6 @@ function buildHeaders() {
   headers.build(currentSvg());
   placeHeaders();
 }
-
-/**
- * mermaid draws its error graphic 2,412 px wide; shown at that size and fitted, it filled the
- * preview with a bomb about 400 px high. It is shown at a modest width instead.
- */
-const ERROR_GRAPHIC_WIDTH_PX = 360;
 
 /**
  * The newest render request received, and the newest one received before another diagram was
@@ -116,15 +114,14 @@ let seqBeforeRestart = 0;
  * Puts `markup` (drawn for request `seq`) on screen, where the view has it; returns the drawing's
  * natural size.
  */
-function show(markup: string, seq: number, isError = false) {
+function show(markup: string, seq: number) {
   // One synchronous swap: the old drawing stays until the new one is ready, and the view
   // (pan and zoom) is kept, so typing never makes the preview jump or flash.
   const svg = showDrawing(canvas, markup, (drawing) => {
     const natural = naturalSvgSize(drawing);
-    const scale = isError ? Math.min(1, ERROR_GRAPHIC_WIDTH_PX / natural.width) : 1;
     drawing.style.maxWidth = 'none';
-    drawing.style.width = `${natural.width * scale}px`;
-    drawing.style.height = `${natural.height * scale}px`;
+    drawing.style.width = `${natural.width}px`;
+    drawing.style.height = `${natural.height}px`;
   });
   const size = svg
     ? { width: parseFloat(svg.style.width) || 0, height: parseFloat(svg.style.height) || 0 }
@@ -135,15 +132,25 @@ function show(markup: string, seq: number, isError = false) {
 
 /**
  * While the text is mid-edit (`    User` is not yet a message) the last good drawing stays on
- * screen, dimmed, and the error is marked in the editor at once; mermaid's error graphic is
- * shown only once the error has outlasted a pause in typing. Each new text starts the wait
- * again, so it never shows between two keys.
+ * screen, dimmed, and the error is marked in the editor at once; the error graphic and its plain
+ * hint come over the drawing only once the error outlasts a pause in typing or the cursor leaves
+ * its line (errorPause.ts). Each new text starts the wait again, so it never shows between two
+ * keys.
  */
-const ERROR_AFTER_PAUSE_MS = 1500;
-/** Whether a drawing of the text (not the error graphic) is on screen. */
-let goodOnScreen = false;
+/** The request the drawing in the canvas answers (0: none); errors never go in the canvas. */
+let goodSeq = 0;
 let errorTimer = 0;
 let shownSize = { width: 0, height: 0 };
+/** The cursor's line in the editor (highlight requests say), null when unknown. */
+let cursorLine: number | null = null;
+/** The error waiting for the pause or for the cursor to leave its line. */
+let pendingError: { hint: ErrorHint; svg: string } | null = null;
+
+function showErrorCard(hint: ErrorHint, svg: string) {
+  cancelPendingError();
+  stage.dataset.status = 'error';
+  errorCard.show(svg, hint.hint);
+}
 
 function setStale(stale: boolean) {
   if (stale) stage.dataset.stale = 'true';
@@ -153,6 +160,7 @@ function setStale(stale: boolean) {
 function cancelPendingError() {
   clearTimeout(errorTimer);
   errorTimer = 0;
+  pendingError = null;
 }
 
 /**
@@ -204,8 +212,8 @@ function sendMarkup() {
   sentMarkup = owedMarkup;
   owedMarkup = null;
   const markup = result.svg;
-  if (!keepLastGood && !sanitizedAsDrawn(result.drawnSvg, markup)) {
-    shownSize = show(markup, seq, result.status === 'error');
+  if (!keepLastGood && result.status !== 'error' && !sanitizedAsDrawn(result.drawnSvg, markup)) {
+    shownSize = show(markup, seq);
     decorate(drawnText);
   }
   const svgBytes = utf8.encode(markup).buffer;
@@ -227,23 +235,49 @@ async function renderAndShow(request: RenderRequest) {
   // mermaid drew this very markup in this document a moment ago, so it goes on screen before
   // mermaid's final sanitizing pass over it, which a 600-message drawing spends 100–250 ms in.
   const drawnText = result.status === 'error' ? '' : request.text;
-  const keepLastGood = result.status === 'error' && goodOnScreen;
+  // Another diagram's drawing is not kept under this one's error.
+  const keepLastGood = result.status === 'error' && goodSeq > seqBeforeRestart;
   cancelPendingError();
-  if (keepLastGood) {
-    setStale(true);
-    errorTimer = window.setTimeout(() => {
-      errorTimer = 0;
-      setStale(false);
-      goodOnScreen = false;
-      stage.dataset.status = 'error';
-      shownSize = show(result.drawnSvg, request.seq, true);
+  if (result.status === 'error' && request.text.trim() === '') {
+    // Nothing written yet: nothing to draw, and no mistake to point at.
+    setStale(false);
+    errorCard.hide();
+    stage.dataset.status = 'error';
+    if (goodSeq > 0) {
+      goodSeq = 0;
+      canvas.replaceChildren();
+      shownSize = { width: 0, height: 0 };
+      view.setContent(0, 0);
       decorate('');
-    }, ERROR_AFTER_PAUSE_MS);
+    }
+  } else if (result.status === 'error') {
+    const hint = explainParseError(result.error ?? '', request.text);
+    setStale(keepLastGood);
+    if (!keepLastGood && goodSeq > 0) {
+      // Another diagram's drawing: it goes, rather than stand for this one.
+      goodSeq = 0;
+      canvas.replaceChildren();
+      shownSize = { width: 0, height: 0 };
+      view.setContent(0, 0);
+      decorate('');
+    }
+    if (errorCard.shown || errorLeftBehind(hint, cursorLine)) {
+      // Shown already (more typing on a line still in error), or left behind: shown now.
+      showErrorCard(hint, result.drawnSvg);
+    } else {
+      // The last good drawing (if any) stays, dimmed; the error waits for the pause.
+      pendingError = { hint, svg: result.drawnSvg };
+      errorTimer = window.setTimeout(
+        () => showErrorCard(hint, result.drawnSvg),
+        ERROR_AFTER_PAUSE_MS,
+      );
+    }
   } else {
     setStale(false);
+    errorCard.hide();
     stage.dataset.status = result.status;
-    goodOnScreen = result.status !== 'error';
-    shownSize = show(result.drawnSvg, request.seq, result.status === 'error');
+    goodSeq = request.seq;
+    shownSize = show(result.drawnSvg, request.seq);
     // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
     clearTimeout(headerTimer);
     headerTimer = window.setTimeout(buildHeaders, PREVIEW_RESCROLL_AFTER_CHANGE_MS);
@@ -274,7 +308,7 @@ async function renderAndShow(request: RenderRequest) {
   // The pinned headers and the highlight follow a frame later: on a 600-message diagram whose
   // participants moved, copying about 2,000 headers and finding the cursor line's elements took
   // 100–250 ms that the drawing need not wait for.
-  if (!keepLastGood) decorate(drawnText);
+  if (result.status !== 'error') decorate(drawnText);
   if (owedMarkup?.seq === request.seq)
     markupTimer = window.setTimeout(sendMarkup, MARKUP_AFTER_QUIET_MS);
 }
@@ -319,8 +353,11 @@ window.addEventListener('message', (event) => {
     // Export waits: the drawing on screen is sent now (a drawing already sent has arrived or is
     // on its way; one newer than `seq` stands in for it, as it replaced it on screen).
     if (owedMarkup && owedMarkup.seq >= data.seq) sendMarkup();
-  } else if (isZoomRequest(data)) view.zoomTo(data.zoom);
-  else if (isViewCommand(data)) {
+  } else if (isZoomRequest(data)) {
+    // With a place: the view of the frame this one replaced, kept as the person left it.
+    if (data.at) view.restore(data.zoom, data.at.x, data.at.y);
+    else view.zoomTo(data.zoom);
+  } else if (isViewCommand(data)) {
     if (data.command === 'fit') view.fit();
     else if (data.command === 'restart') {
       // Messages arrive in order: every request of the last diagram has arrived by now.
@@ -328,6 +365,11 @@ window.addEventListener('message', (event) => {
       view.restart();
     } else view.reset();
   } else if (isHighlightRequest(data)) {
+    cursorLine = data.line;
+    // The cursor left the line of an error still waiting for the pause: it shows now.
+    if (pendingError && errorLeftBehind(pendingError.hint, cursorLine)) {
+      showErrorCard(pendingError.hint, pendingError.svg);
+    }
     link.highlight(data.line, data.follow ?? false);
   } else if (isPresentRequest(data)) {
     present.show(data.step);

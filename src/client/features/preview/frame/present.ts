@@ -58,6 +58,8 @@ export function installPresent(
     show(next) {
       if (next === step) return;
       step = next;
+      // Placed for the screen before the first step is followed.
+      view.present(next !== null);
       apply(true);
     },
   };

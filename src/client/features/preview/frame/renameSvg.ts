@@ -32,14 +32,14 @@ function svgId(markup: string): string | null {
 }
 
 /**
- * Renames the SVG's id to SHOWN_SVG_ID where mermaid uses it, in serialized markup: inside tags
+ * Renames the SVG's id to `to` (SHOWN_SVG_ID unless told) where mermaid uses it, in serialized markup: inside tags
  * (attribute values) and style sheets, never in the text of the drawing, so a label that happens
  * to read like the id stays as written. A linear scan of the string: visiting every attribute of
  * a parsed 600-message drawing from script took 40–80 ms per drawing.
  */
-export function renameSvgMarkup(markup: string): string {
+export function renameSvgMarkup(markup: string, to = SHOWN_SVG_ID): string {
   const id = svgId(markup);
-  if (id === null || id === SHOWN_SVG_ID) return markup;
+  if (id === null || id === to) return markup;
   const parts: string[] = [];
   let copied = 0;
   for (let open = markup.indexOf('<'); open >= 0; open = markup.indexOf('<', copied)) {
@@ -58,7 +58,7 @@ export function renameSvgMarkup(markup: string): string {
       }
     }
     const piece = markup.slice(open, end);
-    parts.push(markup.slice(copied, open), rename ? piece.replaceAll(id, SHOWN_SVG_ID) : piece);
+    parts.push(markup.slice(copied, open), rename ? piece.replaceAll(id, to) : piece);
     copied = end;
   }
   parts.push(markup.slice(copied));

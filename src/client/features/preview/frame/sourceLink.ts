@@ -5,7 +5,6 @@
  */
 import { boundsOf } from './bounds';
 import { sourceLines, type SourceLines } from './sourceLines';
-import { TOOLBAR_CLEARANCE_PX } from '../placement';
 import type { Viewport } from './viewport';
 
 /**
@@ -123,7 +122,7 @@ export function installDrawingLink(
 
   /**
    * Highlights the line's elements; with `follow`, glides the view by the smallest move that
-   * shows them whole, clear of the toolbar, the pinned headers and the hint. An element not
+   * shows them whole, clear of the pinned headers and the hint. An element not
    * drawn yet (the line is mid-edit) is brought into view once a drawing has it.
    */
   const show = (follow: boolean) => {
@@ -142,7 +141,7 @@ export function installDrawingLink(
     }
     followPending = false;
     glideIntoView(stage, view, elements, {
-      top: Math.max(TOOLBAR_CLEARANCE_PX, coveredTop() + MARGIN_PX),
+      top: coveredTop() + MARGIN_PX,
       bottom: HINT_CLEARANCE_PX,
       side: MARGIN_PX,
     });

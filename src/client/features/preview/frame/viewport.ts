@@ -5,15 +5,27 @@
  * switches to resizing the SVG and moving it by left/top instead: the baseline `npm run bench:pan`
  * compares with.)
  */
-import { ZOOM } from '@shared/constants';
-import { PADDING_PX, TOOLBAR_CLEARANCE_PX } from '../placement';
+import { readableZoom, ZOOM } from '@shared/constants';
+import { PADDING_PX } from '../placement';
 import { clampZoom } from '../svgSize';
+import { boundPan, presentZoom } from './viewMath';
 /** After this long without a change the layer is re-rasterised at the new scale (sharp text). */
 const SETTLE_MS = 200;
+/** A pan is reported to the page once it has rested this long (a zoom is reported at once). */
+const REPORT_PAN_MS = 150;
 /** How long following the cursor takes to move the view. */
 const GLIDE_MS = 180;
 
 export type ApplyMode = 'transform' | 'layout';
+
+/** The view on screen, as the page keeps it for a frame that replaces this one. */
+export interface ViewReport {
+  zoom: number;
+  x: number;
+  y: number;
+  /** The person moved it (pan, zoom, fit, reset) since the drawing was placed for them. */
+  own: boolean;
+}
 
 export class Viewport {
   x = 0;
@@ -25,9 +37,16 @@ export class Viewport {
   private placeNext = false;
   /** Whether the view was moved since the drawing was placed (then a resize keeps it). */
   private moved = false;
+  /** A zoom chosen before the first drawing came: that drawing is placed at it, not fitted. */
+  private zoomChosen = false;
+  /** A view handed over from a frame this one replaced: the first drawing keeps it. */
+  private restored = false;
+  /** Present mode: the drawing is placed to use the screen (see presentZoom). */
+  private presenting = false;
+  private reportTimer = 0;
   private frame = 0;
   private settle = 0;
-  private reported = this.zoom;
+  private reported: ViewReport = { zoom: this.zoom, x: 0, y: 0, own: false };
   /** The zoom the promoted layer was last rasterised at. */
   private rasterZoom = this.zoom;
   /** Hears every view applied to the screen (the pinned headers follow it). */
@@ -42,7 +61,8 @@ export class Viewport {
   constructor(
     private readonly stage: HTMLElement,
     private readonly canvas: HTMLElement,
-    private readonly onZoom: (zoom: number) => void,
+    /** Hears the view: a zoom at once, a pan once it rests. */
+    private readonly onReport: (view: ViewReport) => void,
     private readonly mode: ApplyMode = 'transform',
   ) {}
 
@@ -53,12 +73,13 @@ export class Viewport {
    * which leaves the fitted placement to the new diagram's first drawing.
    */
   setContent(width: number, height: number, ofThisDiagram = true): void {
-    const first = this.width === 0 || (this.placeNext && ofThisDiagram);
+    const first = (this.width === 0 && !this.restored) || (this.placeNext && ofThisDiagram);
     const stillToPlace = this.placeNext && !ofThisDiagram;
     this.width = width;
     this.height = height;
-    if (first) this.fitWidth();
-    else this.schedule();
+    if (first && this.zoomChosen) this.placeAtChosenZoom();
+    else if (first) this.fitWidth();
+    else this.schedule(); // kept, and bounded for the new size
     // The frame's very first drawing is placed, but if it is the last diagram's, the new
     // diagram's first drawing is placed fitted all the same.
     if (stillToPlace) this.placeNext = true;
@@ -70,7 +91,26 @@ export class Viewport {
    */
   restart(): void {
     this.reset();
+    // Not the person's view: a frame replacing this one places the new diagram afresh too.
+    this.moved = false;
     this.placeNext = true;
+    this.restored = false;
+    this.zoomChosen = false;
+  }
+
+  /**
+   * The view of the frame this one replaces (the page keeps it): the person's zoom and pan stay
+   * as they were, and the first drawing here is not placed again.
+   */
+  restore(zoom: number, x: number, y: number): void {
+    this.glide = null;
+    this.placeNext = false;
+    this.restored = true;
+    this.moved = true;
+    this.zoom = clampZoom(zoom, ZOOM.min, ZOOM.max);
+    this.x = x;
+    this.y = y;
+    this.schedule();
   }
 
   /**
@@ -79,14 +119,34 @@ export class Viewport {
    */
   resized(): void {
     if (this.width && !this.moved) this.fitWidth();
+    else this.schedule(); // bounded for the new stage
   }
 
-  /** The drawing as wide as the stage (never above 100%), centred, top-aligned. */
+  /**
+   * Present mode on (the drawing is placed to use the screen, now and after a resize) or off.
+   */
+  present(on: boolean): void {
+    if (on === this.presenting) return;
+    this.presenting = on;
+    if (this.width && !this.moved) this.fitWidth();
+  }
+
+  /**
+   * The drawing as wide as the stage (never above 100%), centred, top-aligned; a drawing that
+   * would be fitted below the readable floor opens at the floor instead, left-aligned, and the
+   * rest is a pan away. Presented, it uses the screen instead (presentZoom).
+   */
   fitWidth(): void {
     if (!this.width) return;
     this.placeNext = false;
-    const room = Math.max(1, this.stage.clientWidth - 2 * PADDING_PX);
-    this.zoom = clampZoom(Math.min(ZOOM.fitCap, room / this.width), ZOOM.min, ZOOM.max);
+    const room = (size: number) => Math.max(1, size - 2 * PADDING_PX);
+    const fitted = this.presenting
+      ? presentZoom(
+          { width: this.width, height: this.height || 1 },
+          { width: room(this.stage.clientWidth), height: room(this.stage.clientHeight) },
+        )
+      : readableZoom(this.width, room(this.stage.clientWidth));
+    this.zoom = clampZoom(fitted, ZOOM.min, ZOOM.max);
     this.place();
     this.moved = false;
   }
@@ -95,6 +155,13 @@ export class Viewport {
   zoomTo(zoom: number, cx = this.stage.clientWidth / 2, cy = this.stage.clientHeight / 2): void {
     const next = clampZoom(zoom, ZOOM.min, ZOOM.max);
     if (next === this.zoom) return;
+    if (!this.width) {
+      // Nothing drawn yet: the first drawing is placed at this zoom.
+      this.zoom = next;
+      this.zoomChosen = true;
+      this.schedule();
+      return;
+    }
     this.glide = null;
     this.placeNext = false;
     this.moved = true;
@@ -156,21 +223,32 @@ export class Viewport {
     const room = (size: number) => Math.max(1, size - 2 * PADDING_PX);
     const fit = Math.min(
       room(this.stage.clientWidth) / this.width,
-      (room(this.stage.clientHeight) - (TOOLBAR_CLEARANCE_PX - PADDING_PX)) / this.height,
+      room(this.stage.clientHeight) / this.height,
     );
     this.zoom = clampZoom(Math.min(ZOOM.fitCap, fit), ZOOM.min, ZOOM.max);
     this.place();
     this.moved = true;
   }
 
-  /** Centred across (left-aligned when wider than the stage); top-aligned below the toolbar. */
+  private placeAtChosenZoom() {
+    this.placeNext = false;
+    this.zoomChosen = false;
+    this.place();
+    this.moved = true;
+  }
+
+  /**
+   * Centred across (left-aligned when wider than the stage); top-aligned, or centred down too
+   * when presented whole.
+   */
   private place() {
     this.glide = null;
-    this.x =
-      this.width * this.zoom + 2 * PADDING_PX <= this.stage.clientWidth
-        ? (this.stage.clientWidth - this.width * this.zoom) / 2
-        : PADDING_PX;
-    this.y = TOOLBAR_CLEARANCE_PX;
+    const centred = (drawn: number, stage: number) =>
+      drawn + 2 * PADDING_PX <= stage ? (stage - drawn) / 2 : PADDING_PX;
+    this.x = centred(this.width * this.zoom, this.stage.clientWidth);
+    this.y = this.presenting
+      ? centred(this.height * this.zoom, this.stage.clientHeight)
+      : PADDING_PX;
     this.schedule();
   }
 
@@ -191,6 +269,14 @@ export class Viewport {
 
   private apply = () => {
     this.frame = 0;
+    // Whatever moved the view, part of the drawing stays in it.
+    ({ x: this.x, y: this.y } = boundPan(
+      this.x,
+      this.y,
+      this.zoom,
+      { width: this.width, height: this.height },
+      { width: this.stage.clientWidth, height: this.stage.clientHeight },
+    ));
     const style = this.canvas.style;
     if (import.meta.env.MODE === 'bench' && this.mode === 'layout') {
       const svg = this.canvas.querySelector('svg');
@@ -207,11 +293,24 @@ export class Viewport {
       this.settle = window.setTimeout(this.sharpen, SETTLE_MS);
     }
     this.onMove?.();
-    if (this.zoom !== this.reported) {
-      this.reported = this.zoom;
-      this.onZoom(this.zoom);
-    }
+    this.report();
   };
+
+  /** Tells the page of a new zoom at once, and of a pan once it rests. */
+  private report() {
+    const now: ViewReport = { zoom: this.zoom, x: this.x, y: this.y, own: this.moved };
+    const last = this.reported;
+    if (now.x === last.x && now.y === last.y && now.zoom === last.zoom && now.own === last.own) {
+      return;
+    }
+    clearTimeout(this.reportTimer);
+    const send = () => {
+      this.reported = now;
+      this.onReport(now);
+    };
+    if (now.zoom !== last.zoom) send();
+    else this.reportTimer = window.setTimeout(send, REPORT_PAN_MS);
+  }
 
   /**
    * A promoted layer keeps the raster scale it was promoted at, so after a zoom settles it is
