@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { apiTokenRoutes } from './api-tokens/routes.js';
-import { apiTokensStore } from './api-tokens/store.js';
+import { apiTokensStore, type TokenOwner } from './api-tokens/store.js';
 import { tokenKey } from './api-tokens/token-crypto.js';
 import { tokenUserCache } from './api-tokens/token-user-cache.js';
 import type { OidcClient } from './auth/oidc.js';
@@ -73,8 +73,10 @@ export interface AppDeps {
   /** Where log lines go (tests capture them); standard output when absent. */
   logStream?: DestinationStream;
   limits?: Partial<AppLimits>;
-  /** Bounds of live updates and documents (defaults: DEFAULT_LIVE_DOCUMENT_LIMITS). */
+  /** Bounds of live updates (defaults: DEFAULT_LIVE_DOCUMENT_LIMITS). */
   live?: Partial<LiveDocumentLimits>;
+  /** Largest encoded state of a live document, for every writer (LIVE_DOCUMENT_MAX_BYTES). */
+  liveDocumentMaxBytes?: number;
   /** Frame rates of live sockets, users and documents (defaults: DEFAULT_LIVE_LIMITS). */
   liveRates?: Partial<LiveLimits>;
   /** Called for every route as it is registered (tests list the app's routes with it). */
@@ -136,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   labelRequests(app);
   logRequests(app);
-  capConnectionsPerAddress(app.server, connections.connectionsPerAddress);
+  capConnectionsPerAddress(app.server, connections.connectionsPerAddress, trustProxy);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -171,7 +173,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl,
     perMinute: limits.signInsPerMinute,
   });
-  const writer = diagramWriter(db);
+  // The one diagram writer: joined to the live documents below and handed to every route and
+  // store that writes a diagram (lint keeps any other file from building one).
+  const writer = diagramWriter(
+    db,
+    deps.liveDocumentMaxBytes ? { liveStateMaxBytes: deps.liveDocumentMaxBytes } : {},
+  );
   const live = createLiveServer(
     db,
     writer,
@@ -189,14 +196,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   connectRestEdits(writer, live);
   diagramRoutes(app, db, writer, { published: (diagram) => warmSharePage(renderer, diagram) });
   versionRoutes(app, db, writer);
-  trashRoutes(app, db);
+  trashRoutes(app, db, writer);
   startTrashPurge(app, db);
   folderRoutes(app, db);
   collaboratorRoutes(app, db);
-  await transferRoutes(app, db, { importsPerMinute: limits.importsPerMinute });
+  await transferRoutes(app, db, writer, { importsPerMinute: limits.importsPerMinute });
   const lookupLimit = shareLookupLimit(app, limits.shareLookupsPerMinute);
   shareRoutes(app, db, { lookupLimit });
-  const tokenUsers = await tokenUserCache(deps.database);
+  const tokenUsers = await tokenUserCache<TokenOwner>(deps.database);
   app.addHook('onClose', () => tokenUsers.close());
   const tokens = apiTokensStore(db, tokenKey(deps.appSecret), tokenUsers);
   apiTokenRoutes(app, db, tokens);
@@ -209,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),
     renderer,
     writer,
+    published: (diagram) => warmSharePage(renderer, diagram),
     openRender: {
       enabled: deps.openRenderApi ?? false,
       perMinute: limits.openRendersPerMinute,

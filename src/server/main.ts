@@ -72,8 +72,8 @@ async function main(): Promise<void> {
         clientsMax: config.live.updateClientsMax,
         itemsMax: config.live.updateItemsMax,
       },
-      stateMaxBytes: config.live.documentMaxBytes,
     },
+    liveDocumentMaxBytes: config.live.documentMaxBytes,
     liveRates: {
       userMessagesPerSecond: config.live.userMessagesPerSecond,
       documentMessagesPerSecond: config.live.documentMessagesPerSecond,

@@ -7,8 +7,7 @@
  * single-process rule is what two instances meet without a server.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -19,7 +18,7 @@ import { buildApp } from '../../src/server/app.js';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { injectWithCookie, listeningUrl, signInLocally } from '../support/app.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';
-import { postgresSkip, scratchPostgresUrl } from '../support/databases.js';
+import { postgresSkip, scratchPostgresUrl, seededDataDir } from '../support/databases.js';
 import { signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { describeIf, itIf, redisSkip, TEST_REDIS_URL } from '../support/needs.js';
@@ -138,7 +137,7 @@ describeIf(postgresSkip, 'two instances on one PostgreSQL database', () => {
 });
 
 describe('two instances on one embedded database folder', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-two-'));
+  const dataDir = seededDataDir('lifeline-two-');
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('refuses the second with a clear line instead of sharing (and corrupting) the folder', async () => {

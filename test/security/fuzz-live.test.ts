@@ -217,7 +217,7 @@ describeEach(testDatabases, 'fuzzing live frames on $name', ({ open }) => {
           await until(
             () =>
               watcher.text.toString() === expected &&
-              (attacker.closed || attacker.text.toString() === expected),
+              (attacker.closing || attacker.text.toString() === expected),
             'the edit after a bad frame',
           );
           expect(writer.text.toString()).toBe(expected);

@@ -442,7 +442,7 @@ const isJsonRpcRoute = (route: string) => route === 'POST /mcp';
 /** Routes that draw: without Chromium (as here) they answer 503, saying so. */
 const isRenderRoute = (route: string) =>
   route === 'POST /api/v1/convert' ||
-  route === 'POST /api/export/steps' ||
+  route === 'POST /api/export/file' ||
   /\.(png|svg)$/.test(route) ||
   isOpenRenderRoute(route);
 

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
+import type { Database } from '../../src/server/db/client.js';
+import { openPglite } from '../support/databases.js';
 import { DOCS_CSP } from '../../src/server/public-api/docs-page.js';
 import { testApp } from '../support/app.js';
 import { APP_PAGE_CSP, FRAME_CSP } from '../../src/server/web/page-security.js';
@@ -37,7 +38,7 @@ describe('security headers and session cookies', () => {
   writeFileSync(join(clientDir, 'frame.html'), '<!doctype html><title>Lifeline preview</title>');
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openPglite();
     app = await testApp(database, { clientDir });
   });
   afterAll(async () => {

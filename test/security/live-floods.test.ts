@@ -3,17 +3,16 @@
  * rate (one of them is closed), and a flood of explicit Saves is folded into a few stores, not
  * one version each. Real server process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../src/shared/live.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { useAppProcess } from '../support/app-process-suite.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-floods-'));
-let app: AppProcess;
+const app = useAppProcess('live-floods', {
+  APP_SECRET: 'live-floods-secret-0123456789abcdef',
+  LIVE_USER_MESSAGES_PER_SECOND: '10',
+});
 let cookie: string;
 const clients: LiveClient[] = [];
 const open = async (id: number, as = cookie) => {
@@ -24,20 +23,11 @@ const open = async (id: number, as = cookie) => {
 };
 
 beforeAll(async () => {
-  app = await startAppProcess({
-    env: {
-      DATA_DIR: dataDir,
-      APP_SECRET: 'live-floods-secret-0123456789abcdef',
-      LIVE_USER_MESSAGES_PER_SECOND: '10',
-    },
-  });
   cookie = await signInAt(app.url, 'ada@example.test', 'Ada');
-}, 120_000);
+});
 
 afterAll(async () => {
   for (const client of clients.splice(0)) client.destroy();
-  await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 it(

@@ -4,24 +4,19 @@
  * code the protocol names and nothing else: the process goes on serving and another user's live
  * socket stays open. Hand-built frames on a plain TCP socket against a real server process.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../src/shared/live.js';
-import { startAppProcess, type AppProcess } from '../support/app-process.js';
+import { useAppProcess } from '../support/app-process-suite.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { frame, openRawWebSocket, type FrameOptions } from '../support/raw-websocket.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-ws-errors-'));
-let app: AppProcess;
+const app = useAppProcess('live-protocol-errors', {
+  APP_SECRET: 'ws-protocol-errors-secret-0123456789abcdef',
+});
 let other: LiveClient;
 
 beforeAll(async () => {
-  app = await startAppProcess({
-    env: { DATA_DIR: dataDir, APP_SECRET: 'ws-protocol-errors-secret-0123456789abcdef' },
-  });
   const cookie = await signInAt(app.url, 'other@example.test', 'Ada');
   const { id } = await createDiagramAt(app.url, cookie, { title: 'Other', content: 'graph TD\n' });
   other = connectLive(app.url, diagramDocName(id), { cookie });
@@ -30,8 +25,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   other?.destroy();
-  await app?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const TEXT = 0x1;

@@ -5,9 +5,7 @@
  * that together pass the content limit. Each is refused with a notice, the document stays as
  * it was, and the process goes on serving; real pastes still pass.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   diagramDocName,
@@ -18,7 +16,7 @@ import {
 import { CONTENT_MAX } from '../../src/shared/schemas.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
-import { postgresSkip, scratchPostgresUrl } from '../support/databases.js';
+import { postgresSkip, scratchPostgresUrl, seededDataDir } from '../support/databases.js';
 import { concurrentItems, junkRoot, metaEntry, updateFrame } from '../support/live-attacks.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { describeEach } from '../support/needs.js';
@@ -72,7 +70,7 @@ describeEach(backends, 'live updates on $name', ({ name }) => {
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-updates-'));
+    dataDir = seededDataDir('lifeline-live-updates-');
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       APP_SECRET: 'live-updates-secret-0123456789abcdef',

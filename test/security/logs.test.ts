@@ -6,7 +6,8 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
+import type { Database } from '../../src/server/db/client.js';
+import { openPglite } from '../support/databases.js';
 import { findChromium } from '../../src/server/render/chromium.js';
 import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
 import { testApp } from '../support/app.js';
@@ -20,7 +21,7 @@ describe('logs', () => {
 
   beforeAll(async () => {
     renderer = createRenderer({ executablePath: findChromium(), pages: 1, queue: 4 });
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openPglite();
     app = await testApp(database, {
       renderer,
       logLevel: 'trace',

@@ -11,7 +11,8 @@ import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium.js
 import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
 import { SVG_CSP } from '../../src/server/render/send-image.js';
 import { countingServer, type CountingServer } from '../support/render-support.js';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
+import type { Database } from '../../src/server/db/client.js';
+import { openPglite } from '../support/databases.js';
 import { testApp } from '../support/app.js';
 import { makeWorld, type World } from '../support/world.js';
 import { xssPayloads, type XssPayload } from '../support/xss-payloads.js';
@@ -41,7 +42,7 @@ describe('rendering attacks on the server renderer', () => {
     canary = await countingServer();
     payloads = xssPayloads(probe(canary.url));
     renderer = createRenderer({ executablePath, pages: 1, queue: 16, cacheBytes: 0 });
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openPglite();
     app = await testApp(database, { renderer, appSecret: APP_SECRET });
     origin = await app.listen({ port: 0, host: '127.0.0.1' });
     world = await makeWorld(database.db, APP_SECRET);

@@ -8,7 +8,7 @@ import type { Actor } from '../diagrams/access.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { AppError, badRequest, notFound } from '../errors.js';
-import { can } from '../policy/can.js';
+import { can } from '../../shared/policy/can.js';
 import { collaboratorsStore } from './store.js';
 
 const OWNER_ONLY = 'Only the owner can manage who this diagram is shared with.';

@@ -70,12 +70,16 @@ let lastStarted: string | null = null;
 
 /**
  * CPU time is read (a system call) at most every 50 ms when a callback starts, and again when
- * one took over 100 ms; shorter callbacks count their wall time as CPU time.
+ * one took over 100 ms. A shorter callback counts its wall time at the share of the CPU the
+ * process got over the last sample: on a machine busy with other processes, a request made of
+ * many short callbacks then does not count the time it waited for the CPU as its own work.
  */
 const CPU_SAMPLE_MS = 50;
 const LONG_CALLBACK_MS = 100;
 let sampledAt = -Infinity;
 let sampledCpu = 0;
+/** CPU time over wall time between the last two samples, at most 1. */
+let cpuShare = 1;
 
 function cpuNow(): number {
   const used = process.cpuUsage();
@@ -83,7 +87,14 @@ function cpuNow(): number {
 }
 
 function cpuAt(now: number): number {
-  if (now - sampledAt > CPU_SAMPLE_MS) [sampledAt, sampledCpu] = [now, cpuNow()];
+  if (now - sampledAt > CPU_SAMPLE_MS) {
+    const cpu = cpuNow();
+    // Over a long gap (nothing ran) the share says little: keep the last one.
+    if (now - sampledAt < CPU_SAMPLE_MS * 20) {
+      cpuShare = Math.min(1, (cpu - sampledCpu) / (now - sampledAt));
+    }
+    [sampledAt, sampledCpu] = [now, cpu];
+  }
   return sampledCpu;
 }
 
@@ -95,7 +106,7 @@ function begin(activity: Activity | null): Running {
 /** Ends `running`, adding its own time (not its nested callbacks') to its activity's. */
 function end(running: Running): void {
   const wall = performance.now() - running.start;
-  const cpu = wall > LONG_CALLBACK_MS ? cpuNow() - running.cpuStart : wall;
+  const cpu = wall > LONG_CALLBACK_MS ? cpuNow() - running.cpuStart : wall * cpuShare;
   const parent = stack.at(-1);
   if (parent) {
     parent.nested += wall;

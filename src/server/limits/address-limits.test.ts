@@ -1,11 +1,11 @@
 /** Limits per client address that span routes (memory store, PGlite). */
-import { openDatabase } from '../db/client.js';
+import { openPglite } from '../../../test/support/databases.js';
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/support/app.js';
 
 describe('limits per client address across routes', () => {
   it('counts every public-link route in one bucket', async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const database = await openPglite();
     const app = await testApp(database, { limits: { shareLookupsPerMinute: 3 } });
     try {
       const token = 'AAAAAAAAAAAAAAAAAAAAAAAA';
@@ -21,7 +21,7 @@ describe('limits per client address across routes', () => {
   });
 
   it('refuses an address after too many invalid bearer tokens, whatever the token', async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const database = await openPglite();
     const app = await testApp(database, { limits: { failedAuthsPerMinute: 3 } });
     try {
       const call = (n: number) =>

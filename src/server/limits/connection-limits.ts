@@ -3,14 +3,19 @@
  * address may hold open. Together they keep a client that trickles bytes, or opens sockets and
  * sends nothing, from tying up the server.
  */
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyHttpOptions, FastifyInstance } from 'fastify';
+import { clientAddress } from './client-address.js';
 
 export interface ConnectionLimits {
   /** Longest time for a whole request (headers and body) to arrive; then 408 and closed. */
   requestTimeoutMs: number;
-  /** Open connections per socket address; excess ones are closed at once. 0: no cap. */
+  /**
+   * Open connections per client address (the one X-Forwarded-For names with `trustProxy`);
+   * excess ones are closed at once. 0: no cap.
+   */
   connectionsPerAddress: number;
 }
 
@@ -68,24 +73,47 @@ function answerClientError(
 }
 
 /**
- * Counts the open sockets of each remote address and closes those past `cap` at once. The
- * address is the socket's: behind a reverse proxy every client shares the proxy's.
+ * Counts the open connections of each client address and closes those past `cap` at once.
+ * Without `trustProxy` the address is the socket's, known when the connection opens. With it,
+ * every client behind the proxy shares the proxy's socket address, so a connection is counted
+ * under the client its request names (X-Forwarded-For, client-address.ts) once that request or
+ * upgrade arrives, and moves when a later request on it names another client; until then it is
+ * bounded by the headers timeout alone.
  */
-export function capConnectionsPerAddress(server: Server, cap: number): void {
+export function capConnectionsPerAddress(server: Server, cap: number, trustProxy = false): void {
   if (cap <= 0) return;
   const open = new Map<string, number>();
-  server.on('connection', (socket: Socket) => {
-    const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= cap) {
+  const counted = new WeakMap<Socket, string>();
+  const release = (socket: Socket) => {
+    const address = counted.get(socket);
+    if (address === undefined) return;
+    counted.delete(socket);
+    const left = (open.get(address) ?? 1) - 1;
+    if (left <= 0) open.delete(address);
+    else open.set(address, left);
+  };
+  /** Counts `socket` under `address`; false (and the socket closed) when that is one too many. */
+  const count = (socket: Socket, address: string): boolean => {
+    if (counted.get(socket) === address) return true;
+    release(socket);
+    if ((open.get(address) ?? 0) >= cap) {
       socket.destroy();
-      return;
+      return false;
     }
-    open.set(address, count + 1);
-    socket.once('close', () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left <= 0) open.delete(address);
-      else open.set(address, left);
-    });
+    open.set(address, (open.get(address) ?? 0) + 1);
+    if (!counted.has(socket)) socket.once('close', () => release(socket));
+    counted.set(socket, address);
+    return true;
+  };
+  if (!trustProxy) {
+    server.on('connection', (socket: Socket) => void count(socket, socket.remoteAddress ?? ''));
+    return;
+  }
+  // Before Fastify's own listener and the live route's, so a connection past the cap does no work.
+  server.prependListener('request', (request: IncomingMessage) => {
+    count(request.socket, clientAddress(request, true));
+  });
+  server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
+    count(socket as Socket, clientAddress(request, true));
   });
 }

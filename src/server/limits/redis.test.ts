@@ -3,7 +3,8 @@ import { createServer, type AddressInfo, type Server, type Socket, connect } fro
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { openPglite } from '../../../test/support/databases.js';
 import { testApp } from '../../../test/support/app.js';
 import { describeIf, redisSkip, TEST_REDIS_URL } from '../../../test/support/needs.js';
 
@@ -59,7 +60,7 @@ describeIf(redisMissing, 'rate limits in Redis', () => {
 
   beforeAll(async () => {
     redis = new Redis(REDIS_URL);
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openPglite();
   });
   afterAll(async () => {
     await Promise.all(apps.map((made) => made.close()));

@@ -2,17 +2,16 @@
  * An acknowledged live edit survives a SIGKILL: the real server process on an embedded database,
  * edits acknowledged one by one, the process killed without warning, restarted on the same data.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
 import { diagramDocName } from '../../shared/live.js';
 import type { Diagram } from '../../shared/schemas.js';
 import { startAppProcess, type AppProcess } from '../../../test/support/app-process.js';
 import { createDiagramAt, signInAt } from '../../../test/support/http-sign-in.js';
 import { connectLive, until } from '../../../test/support/live-client.js';
+import { seededDataDir } from '../../../test/support/databases.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'lifeline-live-'));
+const dataDir = seededDataDir('lifeline-live-');
 const env = { DATA_DIR: dataDir, APP_SECRET: 'live-durability-secret-0123456789abcdef' };
 const EDITS = 15;
 let app: AppProcess | null = null;

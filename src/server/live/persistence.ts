@@ -29,28 +29,34 @@ export function liveTitle<T extends string | null>(doc: Y.Doc, fallback: T): str
     : fallback;
 }
 
+/** A REST edit of a live document: its update, and the document's encoded size around it. */
+export interface RestEdit {
+  update: Uint8Array;
+  /** Bytes of the document's encoded state before the edit, and once it is applied. */
+  stateBytes: { before: number; after: number };
+}
+
 /**
  * The update that makes `doc` hold `content` and `title` (a minimal text diff, origin "rest"),
  * worked out on a copy so `doc` is untouched until the write it belongs to is committed. Null
  * when `doc` already holds both.
  */
-export function restEdit(
-  doc: Y.Doc,
-  edit: { content?: string; title?: string },
-): Uint8Array | null {
+export function restEdit(doc: Y.Doc, edit: { content?: string; title?: string }): RestEdit | null {
   // Only what differs from the document (undefined: leave as it is).
   const content = edit.content !== liveText(doc).toString() ? edit.content : undefined;
   const title = edit.title !== liveMeta(doc).get('title') ? edit.title : undefined;
   if (content === undefined && title === undefined) return null;
   const copy = new Y.Doc();
-  Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+  const before = Y.encodeStateAsUpdate(doc);
+  Y.applyUpdate(copy, before);
   copy.transact(() => {
     if (content !== undefined) applyTextDiff(liveText(copy), content, SERVER_ORIGIN);
     if (title !== undefined) liveMeta(copy).set('title', title);
   }, SERVER_ORIGIN);
   const update = Y.encodeStateAsUpdate(copy, Y.encodeStateVector(doc));
+  const after = Y.encodeStateAsUpdate(copy).byteLength;
   copy.destroy();
-  return update;
+  return { update, stateBytes: { before: before.byteLength, after } };
 }
 
 /** Appends an update to the log (in `db`, which may be a transaction). Answers its id. */

@@ -41,10 +41,13 @@ export function liveDocumentsPort(live: LiveServer): LiveDocuments {
         // Logged in the transaction that checks updatedAt and writes the row, so whatever a
         // crash leaves is either the row before or the acknowledged one; the store after it
         // finds the row already holding the text and writes nothing more.
-        const update = restEdit(doc, change);
-        if (!update) return await write(null);
+        const edit = restEdit(doc, change);
+        if (!edit) return await write(null);
+        const { update, stateBytes } = edit;
         let logId = 0;
         return await write({
+          stateBytes,
+          update,
           async log(tx) {
             logId = await appendUpdate(tx, diagramId, update, null);
           },

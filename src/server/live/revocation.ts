@@ -14,7 +14,7 @@ import { hashToken } from '../auth/sessions-store.js';
 import { SESSION_COOKIE } from '../auth/session-cookie.js';
 import type { Database } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
-import { can } from '../policy/can.js';
+import { can } from '../../shared/policy/can.js';
 import type { LiveContext } from './context.js';
 import { send, type LiveServer } from './server.js';
 

@@ -1,7 +1,7 @@
 /**
  * The live co-editing server: one Hocuspocus instance (no listener of its own; see upgrade.ts)
  * whose hooks decide who may open which document (access through the diagram store, decisions
- * through policy/can.ts), refuse what a connection may not send, and write every accepted update
+ * through shared/policy/can.ts), refuse what a connection may not send, and write every accepted update
  * before Hocuspocus applies and acknowledges it. Stores write the row through the diagram writer.
  */
 import {
@@ -25,7 +25,7 @@ import type { SaveKind } from '../../shared/versions.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
-import { can } from '../policy/can.js';
+import { can } from '../../shared/policy/can.js';
 import { handlingLiveFrame } from '../health/loop-labels.js';
 import { checkAwareness, stampAwareness } from './awareness.js';
 import { contextOf, type LiveContext } from './context.js';
@@ -50,16 +50,16 @@ export function broadcast(document: Document, message: LiveServerMessage): void 
   document.broadcastStateless(JSON.stringify(message));
 }
 
-/** What one live document and one update may hold (beside the text's CONTENT_MAX). */
+/**
+ * What one update may hold (beside the text's CONTENT_MAX). The largest encoded state of a
+ * document is the diagram writer's (writer.limits), the same for every writer.
+ */
 export interface LiveDocumentLimits {
   update: UpdateBounds;
-  /** Largest encoded state of a document (its text, title and history). */
-  stateMaxBytes: number;
 }
 
 export const DEFAULT_LIVE_DOCUMENT_LIMITS: LiveDocumentLimits = {
   update: DEFAULT_UPDATE_BOUNDS,
-  stateMaxBytes: 8 * 1024 * 1024,
 };
 
 export function createLiveServer(
@@ -69,6 +69,7 @@ export function createLiveServer(
   options: Partial<LiveDocumentLimits> = {},
 ) {
   const limits = { ...DEFAULT_LIVE_DOCUMENT_LIMITS, ...options };
+  const stateMaxBytes = writer.limits.liveStateMaxBytes;
   const diagrams = diagramsStore(db);
   const persistence = livePersistence(db, writer);
   /** Per document: the newest appended update known to be applied (stores drop up to it). */
@@ -123,12 +124,12 @@ export function createLiveServer(
     if (verdict.textGrowth > 0 && length + verdict.textGrowth > CONTENT_MAX) return 'too-large';
     if (verdict.structs === 0) return null; // deletions only
     let size = stateSizes.get(document.name);
-    if (!size || size.measured + size.since + update.byteLength > limits.stateMaxBytes) {
+    if (!size || size.measured + size.since + update.byteLength > stateMaxBytes) {
       // An update's bytes bound what it adds to the state: measured again only near the cap.
       size = { measured: Y.encodeStateAsUpdate(document).byteLength, since: 0 };
       stateSizes.set(document.name, size);
     }
-    if (size.measured + size.since + update.byteLength > limits.stateMaxBytes) return 'too-large';
+    if (size.measured + size.since + update.byteLength > stateMaxBytes) return 'too-large';
     size.since += update.byteLength;
     return null;
   }

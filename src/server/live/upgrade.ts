@@ -101,6 +101,8 @@ export function attachLive(
 
   const server: Server = app.server;
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Closed before this listener: past its address's connection cap (connection-limits.ts).
+    if (socket.destroyed) return;
     socket.on('error', () => socket.destroy());
     upgrade(request, socket, head).catch(() => socket.destroy());
   });

@@ -1,7 +1,7 @@
 /**
  * Stores an import plan for the acting user in ONE transaction: folders are found by name among
  * the user's own (read once) or created with multi-row inserts, then the diagrams are inserted in
- * batches by the diagram writer. Any failure rolls everything back, so an import is all or
+ * batches by the app's diagram writer (held to its live document limit). Any failure rolls everything back, so an import is all or
  * nothing. Between batches the event loop gets a turn, so other requests are answered during a
  * large import.
  */
@@ -12,7 +12,7 @@ import type { ImportResult } from '../../shared/transfer.js';
 import type { Db } from '../db/client.js';
 import { folders as foldersTable } from '../db/schema.js';
 import type { Actor } from '../diagrams/access.js';
-import { diagramWriter } from '../diagrams/writer.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
 import { foldersStore } from '../folders/store.js';
 import type { ImportPlan } from './import-plan.js';
 
@@ -27,8 +27,7 @@ const BATCH = 100;
  */
 const FOLDER_BATCH = 500;
 
-export function importStore(db: Db) {
-  const writer = diagramWriter(db);
+export function importStore(db: Db, writer: DiagramWriter) {
   return {
     async importPlan(actor: Actor, plan: ImportPlan): Promise<ImportResult> {
       return db.transaction(async (tx) => {

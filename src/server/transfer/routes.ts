@@ -8,6 +8,7 @@ import { IMPORT_LIMITS } from '../../shared/transfer.js';
 import { currentUser, requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
 import { AppError, badRequest } from '../errors.js';
 import { foldersStore } from '../folders/store.js';
 import { buildExportArchive, exportFileName } from './export-archive.js';
@@ -21,11 +22,12 @@ const MB = 1024 * 1024;
 export async function transferRoutes(
   app: FastifyInstance,
   db: Db,
+  writer: DiagramWriter,
   limits: { importsPerMinute: number },
 ): Promise<void> {
   const diagrams = diagramsStore(db);
   const folders = foldersStore(db);
-  const imports = importStore(db);
+  const imports = importStore(db, writer);
 
   app.get('/api/export', async (request, reply) => {
     const user = await requireUser(db, request);

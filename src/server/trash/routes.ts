@@ -5,10 +5,11 @@ import { idParams } from '../../shared/schemas.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
+import type { DiagramWriter } from '../diagrams/writer.js';
 import { notFound } from '../errors.js';
 import { trashStore } from './store.js';
 
-export function trashRoutes(app: FastifyInstance, db: Db): void {
+export function trashRoutes(app: FastifyInstance, db: Db, writer: DiagramWriter): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const trash = trashStore(db);
 
@@ -19,7 +20,7 @@ export function trashRoutes(app: FastifyInstance, db: Db): void {
 
   routes.post('/api/trash/:id/restore', { schema: { params: idParams } }, async (request) => {
     const user = await requireUser(db, request);
-    const diagram = await trash.restore(user, request.params.id);
+    const diagram = await writer.untrash(user, request.params.id);
     if (!diagram) throw notFound(DIAGRAM_NOT_FOUND);
     return diagram;
   });

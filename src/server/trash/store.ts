@@ -1,14 +1,12 @@
 /**
- * 'Recently deleted': the caller's diagrams in the trash, restoring them, deleting them for good,
- * and purging what has waited longer than TRASH_DAYS.
+ * 'Recently deleted': the caller's diagrams in the trash, deleting them for good, and purging what
+ * has waited longer than TRASH_DAYS. Taking one out of the trash is the diagram writer's (untrash).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { TRASH_DAYS, type TrashedDiagram } from '../../shared/versions.js';
-import type { Diagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { diagrams } from '../db/schema.js';
 import { expiredInTrash as expired, trashedBy, type Actor } from '../diagrams/access.js';
-import { diagramWriter } from '../diagrams/writer.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -51,11 +49,6 @@ export function trashStore(db: Db) {
             ]
           : [],
       );
-    },
-
-    /** Takes the diagram out of the trash (through the diagram writer). */
-    restore(actor: Actor, id: number): Promise<Diagram | null> {
-      return diagramWriter(db).untrash(actor, id);
     },
 
     /** Deletes a trashed diagram for good, with its versions and collaborators (cascade). */

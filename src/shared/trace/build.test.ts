@@ -10,6 +10,7 @@ import {
 } from '../../../test/fixtures/traces/fixtures.js';
 import { readSequence } from '../diagram-text/sequence.js';
 import { buildSequence } from './build.js';
+import { describe as describeTrace } from './notes.js';
 import { traceOptionsSchema, type TraceOptionsInput } from './options.js';
 import { parseTraceFile } from './parse.js';
 
@@ -45,9 +46,11 @@ function expectWellFormed(text: string) {
     if (statement.kind === 'participant') continue;
     for (const { name } of statement.names)
       if (!declared.has(name)) wrong.push(`undeclared ${name}: ${line}`);
-    // Outside numeric entities, nothing mermaid reads as syntax is left in a label.
+    // Outside numeric entities and the line breaks written between words, nothing mermaid
+    // reads as syntax is left in a label.
     const label = statement.text ? text.slice(statement.text.from, statement.text.to) : '';
-    if (/[#;%<>:,&]/.test(label.replace(/#\d+;/g, ''))) wrong.push(`unescaped: ${line}`);
+    const bare = label.replace(/#\d+;/g, '').replaceAll('<br/>', '');
+    if (/[#;%<>:,&]/.test(bare)) wrong.push(`unescaped: ${line}`);
   }
   expect(wrong).toEqual([]);
 }
@@ -64,7 +67,7 @@ describe('buildSequence on real traces', () => {
     ).toEqual([
       'participant routing',
       'participant unknown',
-      'participant yelp_main_api_proxy as yelp_main/api_proxy',
+      'participant yelp_main_api_proxy as yelp_main<br/>/api_proxy',
       'participant yelp_main as yelp-main',
       'participant memcache',
       'participant mysql',
@@ -78,7 +81,7 @@ describe('buildSequence on real traces', () => {
     expect(
       lines.slice(lines.indexOf('participant blt') + 1, lines.indexOf('participant blt') + 5),
     ).toEqual([
-      'Note over routing: post /location/update/v4 · 132 ms',
+      'Note over routing: post /location<br/>/update/v4 · 132 ms',
       'par',
       'routing->>+unknown: post',
       'unknown->>+yelp_main_api_proxy: post api proxy proxy /*path',
@@ -151,7 +154,18 @@ describe('buildSequence on real traces', () => {
       'servicea->>+serviceb: post',
       'serviceb-->>-servicea: 93.6 ms',
     ]);
-    expect(notes).toContain('1 span start before their parent (clock skew); drawn in call order.');
+    expect(notes).toContain('1 span starts before its parent (clock skew); drawn in call order.');
+  });
+
+  it('agrees its notes with the count: one span, two spans', () => {
+    const { summary } = fixture(TRACE_FIXTURES.zipkinSkew);
+    const twice = { ...summary.problems, skewed: 2, missingParents: 2 };
+    expect(describeTrace({ ...summary, problems: twice })).toEqual(
+      expect.arrayContaining([
+        '2 spans name a parent that is not in the file; drawn from the top.',
+        '2 spans start before their parents (clock skew); drawn in call order.',
+      ]),
+    );
   });
 
   it('groups participants by instance or host', () => {
@@ -198,7 +212,8 @@ describe('buildSequence on broken, big and hostile traces', () => {
     const { text, summary } = diagramOf(otlpOf(spans), { internal: 'self', labelMax: 200 });
     expectWellFormed(text);
     expect(summary.participants).toBe(HOSTILE_NAMES.length + 1);
-    expect(text).not.toMatch(/%%|<|\binit:/);
+    // The only markup is the line breaks written between words.
+    expect(text.replaceAll('<br/>', '')).not.toMatch(/%%|<|\binit:/);
     expect(text).toContain('participant x_participant_Evil as x#59; participant Evil');
     expect(text).toContain('participant s_end as end');
     expect(text).toContain(
@@ -228,7 +243,7 @@ describe('buildSequence on broken, big and hostile traces', () => {
     expect(messages(text)).toEqual(['a->>+b: loop-2', 'b-->>-a: 8 µs']);
     expect(notes).toEqual([
       '2 of 4 spans drawn (2 messages); not drawn: 2 within one service.',
-      '1 span name a parent that is not in the file; drawn from the top.',
+      '1 span names a parent that is not in the file; drawn from the top.',
       '1 span named itself as parent; drawn from the top.',
       '1 parent cycle broken at the earliest span.',
     ]);

@@ -2,12 +2,12 @@
  * A trace → sequence diagram text. Participants are the services (or instances, or hosts) in order
  * of first appearance; a call into another participant is a request and the callee's end a dashed
  * reply with its duration. Spans that overlap in time are drawn in `par`, identical consecutive
- * calls fold into `loop`, and every name goes through escapeLabel. The walk keeps its own stack, so
+ * calls fold into `loop`, and every name goes through escapeLabel (and breakIdentifiers). The walk keeps its own stack, so
  * a trace a hundred thousand spans deep draws like a shallow one, in time linear in its spans
  * (plus one sort).
  */
 import { escapeLabel, shorten } from './escape.js';
-import { formatDuration, traceTitle } from './label.js';
+import { breakIdentifiers, formatDuration, traceTitle } from './label.js';
 import type { ParsedTrace } from './model.js';
 import { describe } from './notes.js';
 import type { TraceOptions } from './options.js';
@@ -345,7 +345,7 @@ function draw(
   const header = ['sequenceDiagram'];
   if (options.autonumber) header.push(`${INDENT}autonumber`);
   for (const { id, name, at } of shown) {
-    const alias = escapeLabel(shorten(name, options.labelMax));
+    const alias = breakIdentifiers(escapeLabel(shorten(name, options.labelMax)));
     const line =
       alias === id || alias === ''
         ? `${INDENT}participant ${id}`

@@ -4,6 +4,9 @@ import type { TraceSummary } from './build.js';
 const plural = (count: number, one: string, many = `${one}s`) =>
   `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
 
+/** The verb or pronoun that agrees with `count`: one span "starts", two spans "start". */
+const agree = (count: number, one: string, many: string) => (count === 1 ? one : many);
+
 /** Where every span went when the drawing does not show each one itself. */
 function accounting(summary: TraceSummary): string | null {
   const { spans, shown, belowDepth, inRepeats } = summary;
@@ -31,7 +34,7 @@ export function describe(summary: TraceSummary): string[] {
     );
   if (problems.missingParents > 0)
     notes.push(
-      `${plural(problems.missingParents, 'span')} name a parent that is not in the file; drawn from the top.`,
+      `${plural(problems.missingParents, 'span')} ${agree(problems.missingParents, 'names', 'name')} a parent that is not in the file; drawn from the top.`,
     );
   if (problems.selfParents > 0)
     notes.push(
@@ -43,7 +46,7 @@ export function describe(summary: TraceSummary): string[] {
     notes.push(`${plural(problems.duplicates, 'span')} with an id seen before left out.`);
   if (problems.skewed > 0)
     notes.push(
-      `${plural(problems.skewed, 'span')} start before their parent (clock skew); drawn in call order.`,
+      `${plural(problems.skewed, 'span')} ${agree(problems.skewed, 'starts before its parent', 'start before their parents')} (clock skew); drawn in call order.`,
     );
   return notes;
 }

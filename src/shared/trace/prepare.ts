@@ -4,7 +4,7 @@
  * choosing a depth costs one more walk, not a rebuild per depth.
  */
 import { escapeLabel, participantId } from './escape.js';
-import { spanLabel } from './label.js';
+import { breakIdentifiers, spanLabel } from './label.js';
 import type { ParsedTrace, TraceSpan } from './model.js';
 import type { TraceOptions } from './options.js';
 import { buildTree, type SpanTree } from './tree.js';
@@ -56,7 +56,9 @@ export function prepareTrace(trace: ParsedTrace, options: TraceOptions): Prepare
   };
   const who = new Int32Array(n);
   for (let i = 0; i < n; i++) who[i] = participantOf(participantName(spans[i]!, options.group));
-  const labels = spans.map((span) => escapeLabel(spanLabel(span, options.labelMax)));
+  const labels = spans.map((span) =>
+    breakIdentifiers(escapeLabel(spanLabel(span, options.labelMax))),
+  );
 
   const crosses = new Uint8Array(n);
   const callDepth = new Int32Array(n);
