@@ -2,8 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
-import { chunkMapPlugin } from './scripts/chunk-map-plugin';
-import { compileHintsPlugin } from './scripts/compile-hints-plugin';
+import { chunkMapPlugin } from './scripts/chunk-map-plugin.ts';
+import { compileHintsPlugin } from './scripts/compile-hints-plugin.ts';
 
 const apiTarget = process.env.LIFELINE_API_URL ?? 'http://127.0.0.1:3001';
 

@@ -11,8 +11,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    // The server renderer's pages load the shared render module, bundled from source.
-    globalSetup: ['test/build-render-page.ts'],
+    // The server renderer's pages load the shared render module, bundled from source; every
+    // suite's PGlite starts from one migrated database dumped once.
+    globalSetup: ['test/build-render-page.ts', 'test/support/pglite-seed.ts'],
     // A request or live frame that holds an event loop past 500 ms fails the test it ran in.
     setupFiles: ['test/support/stall-watch-setup.ts'],
     testTimeout: 30000,

@@ -1,5 +1,5 @@
 // Build check: the landing page's JavaScript (the main entry and everything it imports statically)
-// holds no mermaid and no CodeMirror, and its gzip size is recorded for the README.
+// holds no mermaid and no CodeMirror, and its gzip size is recorded in docs/performance.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

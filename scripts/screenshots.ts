@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../src/server/render/chromium';
+import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
+import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
 import { TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
 import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
 
@@ -194,6 +196,27 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    // A line left without its text: the plain hint over the last good drawing, dimmed.
+    name: 'preview-error',
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/try`);
+      await page.locator('.cm-content').waitFor();
+      if (width === 'desktop') await drawn(page);
+      await page.locator('.cm-content').click();
+      await page.keyboard.press('ControlOrMeta+End');
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Alice->>Bob', { delay: 40 });
+      // The cursor leaves the line: the error is left behind and shows at once.
+      await page.keyboard.press('ArrowUp');
+      if (width === 'mobile') await phoneTab(page, 'Diagram');
+      await page
+        .frameLocator('[data-testid="preview-frame"]')
+        .locator('.error-card:not([hidden])')
+        .waitFor({ timeout: 30_000 });
+      await settle(page);
+    },
+  },
+  {
     name: 'editor-drawing',
     signedIn: true,
     widths: ['mobile'],
@@ -286,6 +309,24 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    // A read-only token, and the choice of access while regenerating it.
+    name: 'api-token',
+    signedIn: true,
+    take: async (page, world) => {
+      await page.request.post(`${world.url}/api/user/regenerate-api-token`, {
+        data: { scope: 'read' },
+      });
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await page.getByTestId(AUTH_TESTIDS.avatarMenu).click();
+      await page.getByTestId(AUTH_TESTIDS.apiToken).click();
+      await page.getByTestId(API_TOKEN_TESTIDS.scope).waitFor();
+      await page.getByTestId(API_TOKEN_TESTIDS.regenerate).click();
+      await page.getByTestId(API_TOKEN_TESTIDS.scopeChoice).waitFor();
+      await settle(page);
+    },
+  },
+  {
     name: 'api-docs',
     take: async (page, world) => {
       await page.goto(`${world.url}/api/docs`);
@@ -303,8 +344,7 @@ const SHOTS: Shot[] = [
     // Last: it adds a diagram of its own, with three versions to compare.
     name: 'history-compare',
     signedIn: true,
-    widths: ['desktop'],
-    take: async (page, world) => {
+    take: async (page, world, width) => {
       const before = SEQUENCE.replace(
         '  DB-->>API: order id\n',
         '  DB-->>API: order id\n  API->>API: audit log\n',
@@ -322,7 +362,7 @@ const SHOTS: Shot[] = [
       });
       await page.goto(`${world.url}/?diagramId=${id}`);
       await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
-      await openFromMenu(page, 'desktop', 'History');
+      await openFromMenu(page, width, 'History');
       await page.getByRole('dialog').waitFor();
       await page.getByTestId('history-show-compare').click();
       await page.waitForFunction(() => {

@@ -28,22 +28,29 @@ import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { describeIf } from '../support/needs.js';
 import { INVALID_TOKEN } from '../../src/server/api-tokens/bearer.js';
-import { OWNER_ONLY_CHANGE } from '../../src/server/diagrams/replies.js';
+import { OWNER_ONLY_CHANGE, VIEWER_CANNOT_EDIT } from '../../src/server/diagrams/replies.js';
+import { VERSION_NOT_FOUND } from '../../src/server/versions/diff.js';
+import type { VersionDiffReply } from '../../src/shared/diagram-diff/schema.js';
 import { findChromium } from '../../src/server/render/chromium.js';
 import { MCP_ONE_MESSAGE, MCP_POST_ONLY } from '../../src/server/mcp/routes.js';
-import { NEED_ID_OR_CONTENT } from '../../src/server/mcp/tools.js';
+import { NEED_ID_OR_CONTENT, RESOURCE_NOT_FOUND } from '../../src/server/mcp/tools.js';
 
 const STDIO_COMMAND = 'dist/node/server/mcp/stdio.js';
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
 const TOOLS = [
   'create_diagram',
+  'delete_diagram',
+  'diff_versions',
   'list_diagrams',
   'list_folders',
+  'list_versions',
   'move_diagram',
   'read_diagram',
   'render',
+  'restore_version',
   'search',
+  'share_diagram',
   'update_diagram',
   'validate',
 ];
@@ -109,6 +116,7 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
   let ownerCookie: string;
   let ownerToken: string;
   let editorToken: string;
+  let viewerToken: string;
   let strangerDiagram: Diagram;
   let folder: Folder;
   const live: LiveClient[] = [];
@@ -121,12 +129,16 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
         DATA_DIR: dataDir,
         APP_SECRET: 'mcp-test-secret-0123456789abcdef0123',
         CHROME_PATH: chromium ?? '',
+        // Every tool over both transports takes more than the default 120 calls a minute of a
+        // token; the limit has its own suite below.
+        RENDER_RATE_PER_MINUTE: '1000',
       },
     });
     ownerCookie = await signInAt(app.url, 'ada@example.test', 'Ada');
     ownerToken = await tokenOf(app.url, ownerCookie);
     folder = await post<Folder>(app.url, ownerCookie, '/api/folders', { name: 'Protocols' });
     editorToken = await tokenOf(app.url, await signInAt(app.url, 'grace@example.test', 'Grace'));
+    viewerToken = await tokenOf(app.url, await signInAt(app.url, 'vera@example.test', 'Vera'));
     const strangerCookie = await signInAt(app.url, 'eve@example.test', 'Eve');
     strangerDiagram = await createDiagramAt(app.url, strangerCookie, {
       title: 'Not yours',
@@ -420,9 +432,12 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       expect(contents).toEqual([
         { uri: `lifeline://diagrams/${created.id}`, mimeType: 'text/vnd.mermaid', text: SEQUENCE },
       ]);
-      await expect(
-        client.readResource({ uri: `lifeline://diagrams/${strangerDiagram.id}` }),
-      ).rejects.toThrow(DIAGRAM_NOT_FOUND);
+      // Another user's diagram and a missing one: "not found" (MCP's -32002), never a failure.
+      for (const id of [strangerDiagram.id, 2_000_000_000]) {
+        const refused = client.readResource({ uri: `lifeline://diagrams/${id}` });
+        await expect(refused).rejects.toThrow(DIAGRAM_NOT_FOUND);
+        await expect(refused).rejects.toMatchObject({ code: RESOURCE_NOT_FOUND });
+      }
     });
 
     it("answers another user's diagram exactly like a missing one", async () => {
@@ -450,6 +465,172 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       expect(errorOf(await call(client, 'validate', { content: huge }))).toContain(
         PREVIEW_TEXT.maxTextExceeded,
       );
+    });
+
+    it('lists, compares and restores versions; the restore reaches the open editor and stays', async () => {
+      const first = 'sequenceDiagram\n  Alice->>Bob: first';
+      const second = `${first}\n  Bob->>Alice: second`;
+      const diagram = jsonOf<ApiDiagram>(
+        await call(client, 'create_diagram', { title: `History ${kind}`, content: first }),
+      );
+      jsonOf<ApiDiagram>(await call(client, 'update_diagram', { id: diagram.id, content: second }));
+      const editor = connectLive(app.url, diagramDocName(diagram.id), { cookie: ownerCookie });
+      live.push(editor);
+      await editor.synced;
+      expect(editor.text.toString()).toBe(second);
+
+      const versions = jsonOf<VersionSummary[]>(
+        await call(client, 'list_versions', { id: diagram.id }),
+      );
+      expect(versions.map((version) => version.kind)).toEqual(['manual', 'created']);
+      const [latest, created] = versions as [VersionSummary, VersionSummary];
+      const diff = jsonOf<VersionDiffReply>(
+        await call(client, 'diff_versions', { id: diagram.id, from: created.id, to: latest.id }),
+      );
+      expect(diff).toMatchObject({ diagramId: diagram.id, from: created.id, to: latest.id });
+      expect(diff.diff).toMatchObject({ kind: 'sequence', summary: '1 message added' });
+
+      const restored = jsonOf<ApiDiagram>(
+        await call(client, 'restore_version', { id: diagram.id, versionId: created.id }),
+      );
+      expect(restored.content).toBe(first);
+      await until(() => editor.text.toString() === first, 'the live document holds the restore');
+      // The next live edit builds on the restored text: the restore is not lost to the store.
+      editor.text.insert(first.length, '\n  Bob->>Alice: after');
+      await until(() => !editor.provider.hasUnsyncedChanges, 'the live edit acknowledged');
+      const read = await call(client, 'read_diagram', { id: diagram.id });
+      expect(textOf(read, 1)).toBe(`${first}\n  Bob->>Alice: after`);
+      const after = jsonOf<VersionSummary[]>(
+        await call(client, 'list_versions', { id: diagram.id }),
+      );
+      expect(after.map((version) => version.kind)).toContain('restore');
+
+      expect(
+        errorOf(
+          await call(client, 'restore_version', { id: diagram.id, versionId: 2_000_000_000 }),
+        ),
+      ).toBe(VERSION_NOT_FOUND);
+      expect(
+        errorOf(
+          await call(client, 'diff_versions', {
+            id: diagram.id,
+            from: created.id,
+            to: 2_000_000_000,
+          }),
+        ),
+      ).toBe(VERSION_NOT_FOUND);
+      expect(
+        errorOf(await call(client, 'restore_version', { id: diagram.id, versionId: 0 })),
+      ).toContain('versionId must be a positive whole number');
+    });
+
+    it('shares by public link and stops sharing, and moves a diagram to the trash', async () => {
+      const diagram = jsonOf<ApiDiagram>(
+        await call(client, 'create_diagram', { title: `Shared ${kind}`, content: SEQUENCE }),
+      );
+      type Sharing = { id: number; isPublic: boolean; shareUrl: string | null };
+      const shared = jsonOf<Sharing>(
+        await call(client, 'share_diagram', { id: diagram.id, isPublic: true }),
+      );
+      expect(shared).toMatchObject({ id: diagram.id, isPublic: true });
+      const token = shared.shareUrl?.match(new RegExp(`^${app.url}/d/([\\w-]+)$`))?.[1];
+      expect(token, String(shared.shareUrl)).toBeTruthy();
+      const lookup = await fetch(`${app.url}/api/diagrams/shared/${token}`);
+      expect(lookup.status).toBe(200);
+      expect(((await lookup.json()) as { content: string }).content).toBe(SEQUENCE);
+      expect(
+        jsonOf<Sharing>(await call(client, 'share_diagram', { id: diagram.id, isPublic: false })),
+      ).toEqual({ id: diagram.id, isPublic: false, shareUrl: null });
+      expect((await fetch(`${app.url}/api/diagrams/shared/${token}`)).status).toBe(404);
+      expect(
+        errorOf(await call(client, 'share_diagram', { id: diagram.id, isPublic: 'yes' })),
+      ).toContain('isPublic must be true or false');
+
+      expect(jsonOf(await call(client, 'delete_diagram', { id: diagram.id }))).toMatchObject({
+        id: diagram.id,
+        deleted: true,
+      });
+      expect(errorOf(await call(client, 'read_diagram', { id: diagram.id }))).toBe(
+        DIAGRAM_NOT_FOUND,
+      );
+      const trash = await fetch(`${app.url}/api/trash`, { headers: { cookie: ownerCookie } });
+      expect(((await trash.json()) as { id: number }[]).map((d) => d.id)).toContain(diagram.id);
+      expect(errorOf(await call(client, 'delete_diagram', { id: diagram.id }))).toBe(
+        DIAGRAM_NOT_FOUND,
+      );
+    });
+
+    it('refuses a viewer and an editor what their role may not do, and a stranger everything', async () => {
+      const diagram = await createDiagramAt(app.url, ownerCookie, {
+        title: `Roles ${kind}`,
+        content: SEQUENCE,
+      });
+      for (const [email, role] of [
+        ['vera@example.test', 'viewer'],
+        ['grace@example.test', 'editor'],
+      ]) {
+        await post(app.url, ownerCookie, `/api/diagrams/${diagram.id}/collaborators`, {
+          email,
+          role,
+        });
+      }
+      const [version] = jsonOf<VersionSummary[]>(
+        await call(client, 'list_versions', { id: diagram.id }),
+      );
+      const versionId = version!.id;
+      const id = diagram.id;
+      const viewer = await connect(kind, app, viewerToken);
+      const grace = await connect(kind, app, editorToken);
+      try {
+        // A viewer may read History, not change the diagram, share it or delete it.
+        expect(jsonOf<VersionSummary[]>(await call(viewer, 'list_versions', { id }))).toHaveLength(
+          1,
+        );
+        expect(
+          jsonOf<VersionDiffReply>(
+            await call(viewer, 'diff_versions', { id, from: versionId, to: versionId }),
+          ).diagramId,
+        ).toBe(id);
+        expect(errorOf(await call(viewer, 'restore_version', { id, versionId }))).toBe(
+          VIEWER_CANNOT_EDIT,
+        );
+        expect(errorOf(await call(viewer, 'share_diagram', { id, isPublic: true }))).toBe(
+          VIEWER_CANNOT_EDIT,
+        );
+        expect(errorOf(await call(viewer, 'delete_diagram', { id }))).toBe(OWNER_ONLY_CHANGE);
+        // An editor may restore, not share or delete.
+        expect(jsonOf<ApiDiagram>(await call(grace, 'restore_version', { id, versionId })).id).toBe(
+          id,
+        );
+        expect(errorOf(await call(grace, 'share_diagram', { id, isPublic: true }))).toBe(
+          OWNER_ONLY_CHANGE,
+        );
+        expect(errorOf(await call(grace, 'delete_diagram', { id }))).toBe(OWNER_ONLY_CHANGE);
+      } finally {
+        await viewer.close();
+        await grace.close();
+      }
+      const still = await fetch(`${app.url}/api/diagrams/${id}`, {
+        headers: { cookie: ownerCookie },
+      });
+      // Neither shared nor in the trash.
+      expect(still.status).toBe(200);
+      expect(await still.json()).toMatchObject({ isPublic: false });
+
+      // Another user's diagram and a missing one answer alike, whatever the tool.
+      for (const other of [strangerDiagram.id, 2_000_000_000]) {
+        for (const [tool, args] of [
+          ['list_versions', {}],
+          ['diff_versions', { from: versionId, to: versionId }],
+          ['restore_version', { versionId }],
+          ['share_diagram', { isPublic: true }],
+          ['delete_diagram', {}],
+        ] as const) {
+          expect(errorOf(await call(client, tool, { id: other, ...args })), tool).toBe(
+            DIAGRAM_NOT_FOUND,
+          );
+        }
+      }
     });
 
     it("reaches an open editor at once as a live edit, with the token's owner as author", async () => {
@@ -489,13 +670,13 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
     });
   });
 
-  it('runs from the repository with npm run --silent mcp, the token as an option', async () => {
+  it('runs from the repository with npm run --silent mcp, the token in the environment', async () => {
     const client = new Client({ name: 'lifeline-test', version: '1.0.0' });
     await client.connect(
       new StdioClientTransport({
         command: 'npm',
-        args: ['run', '--silent', 'mcp', '--', '--url', app.url, '--token', ownerToken],
-        env: getDefaultEnvironment(),
+        args: ['run', '--silent', 'mcp', '--', '--url', app.url],
+        env: { ...getDefaultEnvironment(), LIFELINE_TOKEN: ownerToken },
         stderr: 'pipe',
       }),
     );

@@ -166,4 +166,17 @@ describeIf(chromiumMissing, 'styled sequence diagrams on a real Chromium', () =>
       expect(has(plain, rgb)).toBe(false);
     }
   });
+
+  it("in dark mode a box given only a light fill gets dark text; the light theme keeps mermaid's", async () => {
+    const white = ['sequenceDiagram', '    style Web fill:#fff', ...BODY].join('\n');
+    const name = async (theme: RenderRequest['theme'], content: string) => {
+      const svg = (await renderer.render({ ...request(content, 'svg'), theme })).body.toString();
+      return (await computed(svg)).webName?.fill;
+    };
+    expect(await name('dark', white)).toBe('rgb(15, 23, 42)');
+    // A dark fill keeps the theme's light names; the light theme draws exactly as unstyled.
+    const dark = ['sequenceDiagram', '    style Web fill:#111827', ...BODY].join('\n');
+    expect(await name('dark', dark)).toBe(await name('dark', PLAIN));
+    expect(await name('neutral', white)).toBe(await name('neutral', PLAIN));
+  });
 });

@@ -4,9 +4,14 @@
  * the PostgreSQL suites show as skipped with the reason (register them with describeEach).
  */
 import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.js';
 import type { SkipReason } from './needs.js';
+import { SEED_DATA_DIR, SEED_DUMP } from './pglite-seed.js';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -20,8 +25,38 @@ const postgresUrl = process.env.TEST_DATABASE_URL || null;
 /** Null when TEST_DATABASE_URL names a PostgreSQL server, else why its suites are skipped. */
 export const postgresSkip: SkipReason = postgresUrl ? null : 'TEST_DATABASE_URL is not set';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder of the migrated PGlite database pglite-seed.ts made. */
+    pgliteSeed?: string;
+  }
+}
+
+let seed: Blob | undefined;
+
+/**
+ * A new in-memory PGlite database, started from the migrated database the global setup made
+ * (pglite-seed.ts), read once per test file; without it, from an empty one.
+ */
+export function openPglite(): Promise<Database> {
+  const folder = inject('pgliteSeed');
+  if (folder && !seed) seed = new Blob([readFileSync(join(folder, SEED_DUMP))]);
+  return openDatabase({ kind: 'pglite', dataDir: null, ...(seed ? { seed } : {}) });
+}
+
+/**
+ * A new folder for a server process's DATA_DIR (`prefix` names it), holding a copy of the
+ * migrated embedded database the global setup made; without it, empty.
+ */
+export function seededDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const folder = inject('pgliteSeed');
+  if (folder) cpSync(join(folder, SEED_DATA_DIR), join(dir, SEED_DATA_DIR), { recursive: true });
+  return dir;
+}
+
 export const testDatabases: TestDatabase[] = [
-  { name: 'pglite', skip: null, open: () => openDatabase({ kind: 'pglite', dataDir: null }) },
+  { name: 'pglite', skip: null, open: openPglite },
   {
     name: 'postgres',
     skip: postgresSkip,

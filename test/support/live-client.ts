@@ -24,8 +24,20 @@ export interface LiveClient {
   denied: string | null;
   /** Set when the server closed this document's connection. */
   closed: boolean;
+  /**
+   * True once the server sent a close frame (or the connection ended). The connection ends up
+   * to the server's close grace later: it stops reading a socket it closes, so it does not see
+   * the client's answer and drops the socket when the grace is over.
+   */
+  readonly closing: boolean;
   /** Sends raw bytes on the underlying WebSocket (malformed-frame tests). */
   sendRaw(data: Uint8Array): void;
+  /**
+   * Stops reading what the server sends (it waits in the socket, in order) until `resume`: the
+   * server's updates reach this client as late as a test wants, while it still sends.
+   */
+  pause(): void;
+  resume(): void;
   /** Resolves once the document synced (rejects when refused). */
   synced: Promise<void>;
   destroy(): void;
@@ -62,7 +74,13 @@ export function connectLive(
     unexpected: [],
     denied: null,
     closed: false,
+    get closing() {
+      const ws = socket.webSocket as WebSocket | null;
+      return client.closed || (ws !== null && ws.readyState >= WebSocket.CLOSING);
+    },
     sendRaw: (data) => socket.webSocket?.send(data),
+    pause: () => (socket.webSocket as WebSocket | null)?.pause(),
+    resume: () => (socket.webSocket as WebSocket | null)?.resume(),
     synced: Promise.resolve(),
     provider: undefined as unknown as HocuspocusProvider,
     destroy: () => {

@@ -87,6 +87,28 @@ export function pdfPageCount(pdf: Buffer): number {
   return pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g)?.length ?? 0;
 }
 
+/** A PDF's document title (its Info dictionary's /Title, a literal or UTF-16 hex string). */
+export function pdfTitle(pdf: Buffer): string | null {
+  const text = pdf.toString('latin1');
+  const hex = /\/Title\s*<([0-9A-Fa-f]+)>/.exec(text)?.[1];
+  if (hex) {
+    const bytes = Buffer.from(hex, 'hex');
+    const start = bytes[0] === 0xfe && bytes[1] === 0xff ? 2 : 0;
+    return bytes.subarray(start).swap16().toString('utf16le');
+  }
+  const literal = /\/Title\s*\(((?:\\.|[^\\)])*)\)/.exec(text)?.[1];
+  return literal === undefined ? null : literal.replace(/\\(.)/g, '$1');
+}
+
+/** The first page's MediaBox in points. */
+export function pdfMediaBox(pdf: Buffer): { width: number; height: number } {
+  const box = /\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/.exec(
+    pdf.toString('latin1'),
+  );
+  if (!box) throw new Error('no MediaBox in the PDF');
+  return { width: Number(box[3]) - Number(box[1]), height: Number(box[4]) - Number(box[2]) };
+}
+
 /**
  * A renderer on the system Chromium for one test file: made before its tests and closed after.
  * `skip` says why Chromium suites are skipped here (null when one was found).
@@ -110,4 +132,17 @@ export function fileRenderer(options: { queue?: number } = {}): {
       return renderer;
     },
   };
+}
+
+/** The text on each page of a PDF, in order, as a reader extracts it (pdf.js). */
+export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return pages;
 }
