@@ -91,6 +91,23 @@ test('Save Copy when signed out goes through sign-in and creates the copy', asyn
   expect(list.map((d) => d.title)).toEqual(['Onboarding flow']);
 });
 
+test("the header's Sign In brings the signed-out draft along, as the prompt promises", async ({
+  page,
+}) => {
+  await page.goto('/try');
+  const editor = new EditorPage(page);
+  await expect(editor.content).toBeVisible();
+  await editor.focusEnd();
+  await page.keyboard.type('\n    Alice->>Bob: typed before signing in', { delay: 20 });
+  await expect.poll(() => editor.text()).toContain('typed before signing in');
+  await page.getByTestId(EDITOR_TESTIDS.signIn).click();
+  await completeIssuerLogin(page, uniqueLogin('eve'));
+  await expect(page).toHaveURL(/\/try$/);
+  const signedIn = await signedInEditor(page);
+  await expect.poll(() => signedIn.text()).toContain('Alice->>Bob: typed before signing in');
+  expect(await page.evaluate(() => localStorage.getItem('pendingDiagramSave'))).toBeNull();
+});
+
 test('a reload during unsaved edits offers the text back', async ({ page }) => {
   await page.goto('/try');
   await page.getByTestId(EDITOR_TESTIDS.signIn).click();

@@ -52,7 +52,9 @@ test.describe('an editor that knows sequence diagrams', () => {
     await expect(page.locator('.cm-line .cm-lintRange-error').first()).toBeVisible();
     await expect(page.locator('.cm-gutter-lint .cm-lint-marker-error')).toHaveCount(1);
     await mark.hover();
-    await expect(page.locator('.cm-tooltip-lint')).toContainText('Parse error on line 3');
+    await expect(page.locator('.cm-tooltip-lint')).toContainText(
+      'Line 3: This arrow is not one mermaid knows',
+    );
 
     await page.getByTestId(PREVIEW_TESTIDS.errorLink).click();
     await expect(activeLine(page)).toHaveText('    Alice=>Bob: oops');

@@ -2,12 +2,22 @@
  * The first minute in the editor, as a person lives it: keys typed one by one at a human pace,
  * the drawing sampled after every key, and the preview's geometry read where the person sees it.
  */
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { OPEN_ZOOM_FLOOR } from '../src/shared/constants';
 import { SAVE_PROMPT } from '../src/shared/messages';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SIGN_IN_PROMPT_PAUSE_MS } from '../src/client/features/editor/useSignInPrompt';
+import { ERROR_AFTER_PAUSE_MS } from '../src/client/features/preview/errorPause';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
+import { conversation } from '../test/fixtures/diagrams';
 import { EditorPage } from './support/editorPage';
+import {
+  drawnUpToDate,
+  preview,
+  previewFrame,
+  renderFrame,
+  settledZoom,
+} from './support/previewFrame';
 import { publishDiagrams } from './support/published';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
@@ -16,31 +26,6 @@ test.use({ trace: 'off' });
 
 /** A person's typing pace: about eight keys a second. */
 const HUMAN_KEY_DELAY_MS = 120;
-
-const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
-const frameLocator = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
-
-/** The render frame itself, to read what it shows. */
-async function renderFrame(page: Page): Promise<Frame> {
-  const handle = await page.getByTestId(PREVIEW_TESTIDS.frame).elementHandle();
-  const frame = await handle?.contentFrame();
-  if (!frame) throw new Error('no render frame');
-  return frame;
-}
-
-/** Waits until the preview shows a drawing of the newest text. */
-async function drawnUpToDate(page: Page) {
-  await expect
-    .poll(async () => {
-      const root = preview(page);
-      const [seq, latest] = await Promise.all([
-        root.getAttribute('data-seq'),
-        root.getAttribute('data-latest-seq'),
-      ]);
-      return seq !== '0' && seq === latest;
-    })
-    .toBe(true);
-}
 
 async function showText(page: Page, editor: EditorPage, text: string) {
   await editor.setText(text);
@@ -139,6 +124,8 @@ test.describe('a steady drawing', () => {
   test('while a new line is half-typed the last good drawing stays; the error graphic waits for a pause', async ({
     page,
   }) => {
+    test.slow();
+    await page.clock.install();
     const editor = new EditorPage(page);
     await editor.open();
     await showText(
@@ -146,7 +133,7 @@ test.describe('a steady drawing', () => {
       editor,
       'sequenceDiagram\n    User->>System: Login\n    System-->>User: Welcome',
     );
-    const frame = frameLocator(page);
+    const frame = previewFrame(page);
     const errorGraphic = frame.locator('svg[aria-roledescription="error"]');
     const lastGood = frame.locator('text.messageText', { hasText: 'Welcome' });
     await editor.focusEnd();
@@ -167,6 +154,8 @@ test.describe('a steady drawing', () => {
     // An error that outlasts the pause is shown, at a modest size.
     await page.keyboard.press('Enter');
     await page.keyboard.type('User');
+    await drawnUpToDate(page);
+    await page.clock.runFor(ERROR_AFTER_PAUSE_MS + 100);
     await expect(errorGraphic).toHaveCount(1);
     const size = await errorGraphic.evaluate((svg) => svg.getBoundingClientRect());
     expect(size.height).toBeLessThanOrEqual(160);
@@ -202,7 +191,7 @@ test.describe('a diagram opens fitted', () => {
     { width: 1440, height: 900 },
     { width: 390, height: 844 },
   ]) {
-    test(`at ${viewport.width} px every participant is in view, top-aligned, never above 100%`, async ({
+    test(`at ${viewport.width} px every participant is in view (or the readable floor from the left), top-aligned, never above 100%`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);
@@ -212,9 +201,14 @@ test.describe('a diagram opens fitted', () => {
       await expect
         .poll(async () => {
           const { width, boxes } = await participantBoxes(page);
+          const zoom = Number(await preview(page).getAttribute('data-zoom'));
+          // Fitted, or (a phone too narrow for the readable floor) at the floor from the left.
+          const shown = (box: (typeof boxes)[number]) =>
+            box.left >= 0 && box.right <= width && box.top < 60;
+          const leftmost = boxes.reduce((a, b) => (b.left < a.left ? b : a), boxes[0]!);
           return (
             boxes.length === 3 &&
-            boxes.every((box) => box.left >= 0 && box.right <= width && box.top < 60)
+            (boxes.every(shown) || (zoom === OPEN_ZOOM_FLOOR && shown(leftmost)))
           );
         })
         .toBe(true);
@@ -229,14 +223,7 @@ test.describe('a diagram opens fitted', () => {
     await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
     await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
     // The zoom the person chose, once the frame has reported it (it stays put).
-    let zoom: string | null = null;
-    await expect
-      .poll(async () => {
-        const last = zoom;
-        zoom = await preview(page).getAttribute('data-zoom');
-        return last === zoom;
-      })
-      .toBe(true);
+    const zoom = await settledZoom(page);
     const frame = await renderFrame(page);
     const place = () => frame.evaluate(() => document.getElementById('canvas')?.style.transform);
     const before = await place();
@@ -260,15 +247,20 @@ test('a wide diagram opens fitted, though the blank editor was still being drawn
   // drawing may arrive after the wide one has opened, and must not take its fitted placement.
   const wide = conversation(8, 8);
   await openSavedDiagram(page, wide);
-  // Fitted to the width: every participant in view (the pinned headers' copies are not drawn).
+  // Fitted to the width, or at the readable floor (left-aligned) when that is smaller: every
+  // participant in view, or the first in view at the floor (the pinned headers' copies are not
+  // drawn).
   await expect
     .poll(async () => {
+      const zoom = Number(await preview(page).getAttribute('data-zoom'));
       const { width, boxes } = await participantBoxes(page);
       const drawn = boxes.filter((box) => box.right > box.left);
-      return drawn.length === 8 && drawn.every((box) => box.left >= 0 && box.right <= width);
+      if (drawn.length !== 8 || !(zoom < 1 && zoom >= OPEN_ZOOM_FLOOR)) return false;
+      const inView = (box: (typeof drawn)[number]) => box.left >= 0 && box.right <= width;
+      const leftmost = drawn.reduce((a, b) => (b.left < a.left ? b : a));
+      return drawn.every(inView) || (zoom === OPEN_ZOOM_FLOOR && inView(leftmost));
     })
     .toBe(true);
-  expect(Number(await preview(page).getAttribute('data-zoom'))).toBeLessThan(1);
 });
 
 test.describe('the drawing opens clear of the zoom toolbar', () => {
@@ -377,7 +369,7 @@ test("a shared diagram shows at once, drawn by the server, where the frame's dra
   await expect(preview(page)).not.toHaveAttribute('data-seq', '0', { timeout: 30_000 });
   await expect(image).toHaveCount(0);
   const frame = (await page.getByTestId(PREVIEW_TESTIDS.frame).boundingBox())!;
-  const drawn = await frameLocator(page)
+  const drawn = await previewFrame(page)
     .locator('svg')
     .first()
     .evaluate((svg) => {
@@ -388,17 +380,6 @@ test("a shared diagram shows at once, drawn by the server, where the frame's dra
   expect(Math.abs(frame.y + drawn.y - served.y)).toBeLessThan(4);
   expect(Math.abs(drawn.width - served.width)).toBeLessThan(4);
 });
-
-/** A long conversation among `people` participants: `count` messages, each to the next one. */
-function conversation(people: number, count: number, first: string[] = []): string {
-  const names = Array.from({ length: people }, (_, index) => `P${index}`);
-  const lines = ['sequenceDiagram', ...names.map((name) => `    participant ${name}`), ...first];
-  for (let index = lines.length; lines.length < count + people + 1; index += 1) {
-    const from = index % (people - 1);
-    lines.push(`    ${names[from]}->>${names[from + 1]}: message number ${index}`);
-  }
-  return lines.join('\n');
-}
 
 /** Pans the drawing down by `px` (Alt+wheel over the frame). */
 async function panDown(page: Page, px: number) {
@@ -438,7 +419,7 @@ test.describe('pinned participant headers', () => {
     expect(overlaps).toBe(0);
 
     // Scrolled down, the headers stick to the top, each above its own lifeline.
-    const strip = frameLocator(page).locator('.lifeline-header-strip');
+    const strip = previewFrame(page).locator('.lifeline-header-strip');
     await expect(strip).toBeVisible();
     const aligned = await frame.evaluate(() => {
       const centre = (rect: DOMRect) => rect.left + rect.width / 2;
@@ -467,7 +448,7 @@ test.describe('pinned participant headers', () => {
     // At Fit the real headers are in view: no strip, no grid of tiny boxes.
     await page.getByRole('button', { name: 'Fit to screen', exact: true }).click();
     await expect(strip).toBeHidden();
-    await expect(frameLocator(page).locator('#canvas rect.actor')).toHaveCount(8);
+    await expect(previewFrame(page).locator('#canvas rect.actor')).toHaveCount(8);
   });
 });
 
@@ -567,7 +548,7 @@ test('the preview themes use the product palette in light and dark', async ({ pa
     await page.emulateMedia({ colorScheme: scheme });
     await editor.open();
     await expect(preview(page)).not.toHaveAttribute('data-seq', '0', { timeout: 30_000 });
-    const box = frameLocator(page).locator('#canvas rect.actor-top').first();
+    const box = previewFrame(page).locator('#canvas rect.actor-top').first();
     await expect(box).toBeVisible();
     const colours = await box.evaluate((rect) => ({
       fill: getComputedStyle(rect).fill,

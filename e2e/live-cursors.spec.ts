@@ -50,6 +50,14 @@ test("a collaborator's name shows beside their caret while they type, then fades
     .first()
     .evaluate((element) => parseFloat(getComputedStyle(element).borderLeftWidth));
   expect(caretWidth).toBeGreaterThanOrEqual(2);
+  // The name sits on the caret's own line: the line above stays readable.
+  const lines = owner.page.locator('.cm-line');
+  const above = await lines.nth(1).boundingBox();
+  const own = await lines.nth(2).boundingBox();
+  const flag = await label.boundingBox();
+  expect(above && own && flag).toBeTruthy();
+  expect(flag!.y).toBeGreaterThanOrEqual(above!.y + above!.height - 0.5);
+  expect(flag!.y + flag!.height).toBeLessThanOrEqual(own!.y + own!.height + 0.5);
 
   // A few seconds after the last keystroke the name has faded; typing again brings it back.
   await owner.page.waitForTimeout(REMOTE_NAME_VISIBLE_MS + 1000);

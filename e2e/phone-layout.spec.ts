@@ -51,14 +51,18 @@ test('the header has 44 px targets and a menu of labelled actions', async ({ pag
   for (const name of [
     'Share',
     'New',
-    'Export as SVG',
-    'Export as PNG',
+    'SVG',
+    'PNG',
+    'PDF',
+    'Copy as text',
+    'Copy as ASCII',
     'Light',
     'Dark',
     'System',
   ]) {
     const item = menu.getByRole(/Light|Dark|System/.test(name) ? 'menuitemradio' : 'menuitem', {
       name,
+      exact: true,
     });
     await expect(item).toBeVisible();
     expect((await item.boundingBox())!.height).toBeGreaterThanOrEqual(44);

@@ -11,6 +11,7 @@ import { EXPORT_COPY } from '../src/client/features/export/copy';
 import { EXPORT_TESTIDS } from '../src/client/features/export/testIds';
 import { PRESENT_COPY, PRESENT_TESTIDS } from '../src/client/features/present/copy';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
+import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { EditorPage } from './support/editorPage';
 import { addCollaborator, createDiagram, openDiagram, person, serverText } from './support/people';
 import { recordToasts } from './support/toasts';
@@ -140,6 +141,38 @@ test.describe('on a desktop', () => {
     await expect(button).toBeFocused();
   });
 
+  test('Tab stays inside present mode: keys never reach the editor behind it', async ({ page }) => {
+    const editor = await openWithDiagram(page);
+    await editor.focusEnd();
+    // Escape lets the next Tab leave the editor; Shift+Tab comes back into it.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect(editor.content).not.toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(editor.content).toBeFocused();
+    await page.keyboard.press('ControlOrMeta+Shift+Enter');
+    await presentedAt(page, 1, 5);
+    // The screen behind takes no focus at all while presenting, whatever moves it.
+    await expect(page.getByTestId(EDITOR_TESTIDS.screen)).toHaveAttribute('inert', '');
+    const inside = () =>
+      page.evaluate(
+        (testId) =>
+          document.querySelector(`[data-testid="${testId}"]`)?.contains(document.activeElement) ??
+          false,
+        PRESENT_TESTIDS.view,
+      );
+    for (let tab = 0; tab < 8; tab += 1) {
+      await page.keyboard.press(tab % 3 === 2 ? 'Shift+Tab' : 'Tab');
+      expect(await inside()).toBe(true);
+    }
+    await page.keyboard.type('zz');
+    await page.keyboard.press('Escape');
+    await expect(view(page)).toHaveCount(0);
+    expect(await editor.text()).toBe(DIAGRAM);
+    await expect(editor.content).toBeFocused();
+    await expect(page.getByTestId(EDITOR_TESTIDS.screen)).not.toHaveAttribute('inert');
+  });
+
   test('axe finds no serious or critical violation in present mode, light or dark', async ({
     page,
   }) => {
@@ -158,6 +191,65 @@ test.describe('on a desktop', () => {
       );
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' '))}`)).toEqual([]);
     }
+  });
+
+  test('a short diagram uses the screen: scaled up to fill it and centred', async ({ page }) => {
+    await openWithDiagram(page);
+    await page.getByTestId(PRESENT_TESTIDS.button).click();
+    await expect(counter(page)).toHaveText(/1 \//);
+    const frame = page.getByTestId(PRESENT_TESTIDS.view).getByTestId(PREVIEW_TESTIDS.frame);
+    const stage = (await frame.boundingBox())!;
+    // The drawing's box inside the frame, as drawn on screen.
+    const placed = () =>
+      drawing(page).evaluate((svg) => {
+        const r = svg.getBoundingClientRect();
+        return { left: r.left, top: r.top, width: r.width, height: r.height };
+      });
+    await expect
+      .poll(async () => {
+        const box = await placed();
+        return Math.max(box.width / stage.width, box.height / stage.height);
+      })
+      .toBeGreaterThan(0.85);
+    const box = await placed();
+    expect(Math.abs(box.left + box.width / 2 - stage.width / 2)).toBeLessThan(4);
+    expect(Math.abs(box.top + box.height / 2 - stage.height / 2)).toBeLessThan(4);
+  });
+
+  test("the current message's arrow head takes the mark's colour too, a styled one as well", async ({
+    page,
+  }) => {
+    await openWithDiagram(
+      page,
+      'sequenceDiagram\n  A->>B: styled red\n  B-->>A: plain\n  linkStyle 0 stroke:#dc2626',
+    );
+    await page.getByTestId(PRESENT_TESTIDS.button).click();
+    await expect(counter(page)).toHaveText(/1 \/ 2/);
+    /** Each message line's head: the fill of the shape its marker-end draws, as painted. */
+    const heads = () =>
+      drawing(page).evaluate((svg) =>
+        [...svg.querySelectorAll('.messageLine0, .messageLine1')].map((line) => {
+          const id = /url\(#([\w-]+)\)/.exec(line.getAttribute('marker-end') ?? '')?.[1];
+          const marker = [...svg.querySelectorAll('marker')].find((m) => m.id === id);
+          const shape = marker?.querySelector('path, polygon');
+          return {
+            line: getComputedStyle(line).stroke,
+            head: shape ? getComputedStyle(shape).fill : null,
+          };
+        }),
+      );
+    const accent = 'rgb(79, 70, 229)';
+    await expect
+      .poll(heads)
+      .toEqual([
+        { line: accent, head: accent },
+        expect.objectContaining({ head: expect.not.stringMatching(/220, 38, 38|79, 70, 229/) }),
+      ]);
+    await page.keyboard.press('ArrowRight');
+    await expect(counter(page)).toHaveText(/2 \/ 2/);
+    await expect
+      .poll(async () => (await heads()).map((h) => h.head))
+      .toEqual(['rgb(220, 38, 38)', accent]);
   });
 
   test('a long diagram: the view follows the current message', async ({ page }) => {

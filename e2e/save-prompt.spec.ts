@@ -83,3 +83,22 @@ test.describe("'Save Your Work' prompt", () => {
     expect(await editor.storageItem(STORAGE_KEYS.authRedirectPath)).toBe('/try');
   });
 });
+
+test.describe("'Save Your Work' on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('leaves the Code/Diagram tabs uncovered and in reach', async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.open();
+    await editor.focusEnd();
+    await typeEdits(editor, 5);
+    const dialog = page.getByRole('dialog', { name: SAVE_PROMPT.title });
+    await expect(dialog).toBeVisible();
+    const card = await dialog.boundingBox();
+    const tabs = await page.getByRole('tablist', { name: 'Editor view' }).boundingBox();
+    expect(card && tabs).toBeTruthy();
+    expect(card!.y + card!.height).toBeLessThanOrEqual(tabs!.y);
+    await page.getByTestId('phone-tab-diagram').click();
+    await expect(page.getByTestId('phone-tab-diagram')).toHaveAttribute('aria-selected', 'true');
+  });
+});

@@ -377,6 +377,9 @@ test.describe('sidebar at desktop size', () => {
     await expect(panel).toHaveAttribute('data-panel-size', '0.0');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(sidebar(page)).toBeHidden();
+    // The freed width goes to the drawing; the editor keeps its own.
+    expect(await size(EDITOR_TESTIDS.editorPanel)).toBe(40);
+    expect(await size(EDITOR_TESTIDS.previewPanel)).toBe(60);
     // The layout is stored a moment after it changes: reload once the collapse is stored.
     const layoutKey = `react-resizable-panels:${STORAGE_KEYS.panelsAutoSaveId('signed-in')}`;
     await expect
@@ -388,6 +391,9 @@ test.describe('sidebar at desktop size', () => {
     await expect(toggle).toHaveAccessibleName(SIDEBAR_COPY.expandSidebar);
     await toggle.click();
     await expect(panel).toHaveAttribute('data-panel-size', '20.0');
+    // Opening takes the width back from the drawing.
+    expect(await size(EDITOR_TESTIDS.editorPanel)).toBe(40);
+    expect(await size(EDITOR_TESTIDS.previewPanel)).toBe(40);
 
     // Dragging its edge below the minimum collapses it too.
     const handle = (await page.getByTestId(SIDEBAR_TESTIDS.resizeHandle).boundingBox())!;

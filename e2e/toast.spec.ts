@@ -30,6 +30,17 @@ test.describe('toasts', () => {
     expect(await viewport.evaluate((el) => getComputedStyle(el).maxWidth)).toBe('420px');
   });
 
+  test("sit above the preview's status line, which stays readable", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const editor = new EditorPage(page);
+    await editor.open();
+    await exportTwice(editor);
+    const toast = await toastLocator(page).boundingBox();
+    const status = await page.getByTestId('preview-status').boundingBox();
+    expect(toast && status).toBeTruthy();
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(status!.y);
+  });
+
   test('take the full width under 768px', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto('/');

@@ -2,6 +2,7 @@
 import { z } from './zod.js';
 import { API_DEFAULTS, DIAGRAM_TEXT_MAX } from './constants.js';
 import { PREVIEW_TEXT } from './messages.js';
+import { ACTIONS } from './policy/can.js';
 import { HOLD_PACES, MAX_PDF_STEPS, STEP_PACE_MS } from './present/steps.js';
 
 export const userSchema = z.object({
@@ -30,6 +31,14 @@ export const diagramSchema = z.object({
   position: z.number().int(),
 });
 export type Diagram = z.infer<typeof diagramSchema>;
+
+/**
+ * The answer to PUT /api/diagrams/{id}: the diagram, and when the save changed its live document,
+ * that change as a Yjs update (base64). A screen joining the live document applies it to its live
+ * copy first: the server's own update of the save may reach that copy only later.
+ */
+export const savedDiagramSchema = diagramSchema.extend({ liveUpdate: z.string().optional() });
+export type SavedDiagram = z.infer<typeof savedDiagramSchema>;
 
 export const folderSchema = z.object({
   id: z.number().int(),
@@ -175,11 +184,27 @@ export const COLLABORATOR_ROLES = ['viewer', 'editor'] as const;
 export type CollaboratorRole = (typeof COLLABORATOR_ROLES)[number];
 export type DiagramAccess = 'owner' | CollaboratorRole;
 
-/** GET /api/diagrams/{id}: the diagram and what the caller may do with it. */
+/** Whether `access` is a collaborator's (the diagram is someone else's) rather than the owner's. */
+export const isCollaboratorRole = (access: DiagramAccess): access is CollaboratorRole =>
+  (COLLABORATOR_ROLES as readonly DiagramAccess[]).includes(access);
+
+/** A diagram the caller owns or collaborates on, with their role in it. */
 export const openedDiagramSchema = diagramSchema.extend({
-  access: z.enum(['owner', 'editor', 'viewer']),
+  access: z
+    .enum(['owner', 'editor', 'viewer'])
+    .describe("The caller's role: the diagram's owner, or a collaborator who may edit or view."),
 });
 export type OpenedDiagram = z.infer<typeof openedDiagramSchema>;
+
+/** GET /api/diagrams/{id}: the diagram, the caller's role and what that role lets them do. */
+export const diagramWithActionsSchema = openedDiagramSchema.extend({
+  actions: z
+    .array(z.enum(ACTIONS))
+    .describe(
+      `What the caller may do with the diagram, as the permission table (policy/can.ts) answers for \`access\`; any of ${ACTIONS.join(', ')}.`,
+    ),
+});
+export type DiagramWithActions = z.infer<typeof diagramWithActionsSchema>;
 
 export const collaboratorSchema = z.object({
   id: z.number().int(),
@@ -212,9 +237,22 @@ export const sharedWithMeSchema = diagramSummarySchema.extend({
 });
 export type SharedWithMe = z.infer<typeof sharedWithMeSchema>;
 
+/**
+ * What an API token may do: `full`, everything its owner may; `read`, only read and draw (every
+ * /api/v1 route and MCP tool that changes anything refuses it). Chosen when the token is made.
+ */
+export const TOKEN_SCOPES = ['full', 'read'] as const;
+export const tokenScopeSchema = z.enum(TOKEN_SCOPES);
+export type TokenScope = z.infer<typeof tokenScopeSchema>;
+
 /** GET /api/user/api-token and POST /api/user/regenerate-api-token. */
-export const apiTokenSchema = z.object({ apiToken: z.string() });
+export const apiTokenSchema = z.object({ apiToken: z.string(), scope: tokenScopeSchema });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** POST /api/user/regenerate-api-token: the new token's scope (full when absent, as before). */
+export const regenerateApiTokenBody = z
+  .object({ scope: tokenScopeSchema.default('full') })
+  .default({ scope: 'full' });
 
 /** POST /api/v1/diagrams (bearer token): the diagram body with the API's default title. */
 export const apiCreateDiagramBody = createDiagramBody.extend({
@@ -228,7 +266,7 @@ export const apiCreateDiagramBody = createDiagramBody.extend({
 });
 export type ApiCreateDiagramBody = z.infer<typeof apiCreateDiagramBody>;
 
-/** PUT /api/v1/diagrams/{id} (bearer token): a new title, text or folder; sharing stays in the app. */
+/** PUT /api/v1/diagrams/{id} (bearer token): a new title, text or folder; sharing is PUT …/sharing. */
 export const apiUpdateDiagramBody = z
   .object({
     title: title.optional().describe('A new title.'),
@@ -249,6 +287,27 @@ export const apiUpdateDiagramBody = z
     'send at least one of title, content or folderId',
   );
 export type ApiUpdateDiagramBody = z.infer<typeof apiUpdateDiagramBody>;
+
+/** PUT /api/v1/diagrams/{id}/sharing (bearer token, owner only): the public link on or off. */
+export const apiSharingBody = z.object({
+  isPublic: z
+    .boolean({ error: 'isPublic must be true or false' })
+    .describe(
+      'true: anyone with the link may view the diagram; false: only you and collaborators.',
+    ),
+});
+export type ApiSharingBody = z.infer<typeof apiSharingBody>;
+
+/** A diagram's sharing: whether its public link is on, and the link while it is. */
+export const apiSharingSchema = z.object({
+  id: z.number().int(),
+  isPublic: z.boolean(),
+  shareUrl: z
+    .string()
+    .nullable()
+    .describe('The public link (view only) while the diagram is public; null while it is private.'),
+});
+export type ApiSharing = z.infer<typeof apiSharingSchema>;
 
 export const SEARCH_QUERY_MAX = 200;
 
@@ -368,6 +427,9 @@ export const convertFields = z.object({
       `Step through a sequence diagram one message at a time (notes and blocks appear with their first message): with \`svg\`, an SVG that plays the steps by CSS animation (no script) and loops, holding the whole drawing for ${HOLD_PACES} steps' time; with \`pdf\`, one page per step, at most ${MAX_PDF_STEPS} pages. Other diagrams, or one without messages, answer the whole drawing.`,
     ),
   paceMs: paceMs.describe('Animated SVG only: milliseconds from one step to the next.'),
+  title: title
+    .optional()
+    .describe("PDF only: the document's title (the PDF's Title); `Diagram` when absent."),
 });
 
 /** POST /api/v1/convert (bearer token): diagram text → an image, or text (`txt`, `ascii`). */
@@ -381,15 +443,19 @@ export const convertBody = convertFields.superRefine((body, context) => {
   }
 });
 /**
- * POST /api/export/steps: the Export menu's stepped files of the text in the editor, drawn as the
- * preview draws it in the page's theme (the same renderer, steps and bounds as convert).
+ * POST /api/export/file: the Export menu's files the server draws from the text in the editor, as the
+ * preview draws it in the page's theme (the same renderer and bounds as convert): a PDF of one
+ * page, and with `steps` a PDF of one page per step or an animated SVG. `title` is the PDF's
+ * document title (the diagram's title).
  */
-export const stepExportBody = z.object({
+export const exportFileBody = z.object({
   content: renderableContent,
   format: z.enum(['svg', 'pdf'], { error: "format must be 'svg' or 'pdf'" }),
   theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).default('light'),
+  steps: z.boolean({ error: 'steps must be true or false' }).default(false),
   paceMs,
+  title: title.optional(),
 });
-export type StepExportBody = z.infer<typeof stepExportBody>;
+export type ExportFileBody = z.input<typeof exportFileBody>;
 
 export type ConvertBody = z.infer<typeof convertBody>;

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   /** The newest version of a diagram a user has seen on this device ('Changes since your last visit'). */
   lastSeenVersion: (userId: number, diagramId: number) =>
     `lifeline-last-seen-${userId}-${diagramId}`,
+  /** Whether the code editor wraps long lines: 'true' or 'false'; true when unset. */
+  editorLineWrap: 'lifeline-editor-wrap',
 } as const;
 
 export const THEMES = ['light', 'dark', 'system'] as const;

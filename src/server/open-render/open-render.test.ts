@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
+import { PDF_MARGIN_PX } from '../render/capture.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
@@ -122,11 +123,13 @@ describe('open render endpoints', () => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.headers['content-type']).toBe('application/pdf');
       expect(isPdf(pdf.rawPayload)).toBe(true);
-      // Fitted: the page is about as large as the drawing (points = 0.75 × CSS pixels).
+      // Fitted: the page is about as large as the drawing with its margin on every side
+      // (points = 0.75 × CSS pixels).
       const page = pdfPageSize(pdf.rawPayload);
       const drawing = pngSize(png.rawPayload);
-      expect(Math.abs(page.width - drawing.width * 0.75)).toBeLessThan(3);
-      expect(Math.abs(page.height - drawing.height * 0.75)).toBeLessThan(3);
+      const margins = 2 * PDF_MARGIN_PX;
+      expect(Math.abs(page.width - (drawing.width + margins) * 0.75)).toBeLessThan(3);
+      expect(Math.abs(page.height - (drawing.height + margins) * 0.75)).toBeLessThan(3);
     });
 
     it('takes the text as a POST body, with the format in the path or the Accept header', async () => {

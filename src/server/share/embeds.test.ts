@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { openPglite } from '../../../test/support/databases.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { pngStats } from '../../../test/support/render-support.js';
@@ -39,7 +40,7 @@ describe('public diagram images: /d/{token}.png and .svg, and the unfurl image',
       join(clientDir, 'index.html'),
       '<html><head><title>x</title></head><body></body></html>',
     );
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openPglite();
     renderer = createRenderer({ executablePath: findChromium(), pages: 1 });
     app = await testApp(database, { clientDir, renderer });
     cookie = await signInLocally(app, 'embed@example.test');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { TEMPLATES } from '../../shared/templates.js';
-import { openDatabase, type Database } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import { openPglite } from '../../../test/support/databases.js';
 import { findChromium } from '../render/chromium.js';
 import { createRenderer, type Renderer } from '../render/renderer.js';
 import { testApp } from '../../../test/support/app.js';
@@ -12,7 +13,7 @@ describe('template images: /templates/{id}.svg', () => {
   let app: FastifyInstance;
 
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: null });
+    database = await openPglite();
     renderer = createRenderer({ executablePath: findChromium(), pages: 1 });
     app = await testApp(database, { renderer });
   }, 90_000);

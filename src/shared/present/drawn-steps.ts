@@ -8,6 +8,7 @@
  * steps.ts). Activation bars are placed by height: a bar appears with the first message drawn at
  * or below its top.
  */
+import { markerCopy, SVG_SHAPES } from '../render/marker-copy.js';
 import { messageGroups } from '../render/svg-parts.js';
 import { HOLD_PACES, presentSteps } from './steps.js';
 
@@ -98,6 +99,36 @@ export function drawnSteps(svg: Element, text: string): DrawnStep[] {
 
 /** Marks the message of the step being shown. */
 export const CURRENT_STEP_CLASS = 'lifeline-step-current';
+/** Marks the copies of arrow heads the current message points at instead of its own. */
+const CURRENT_MARKER_CLASS = 'lifeline-step-current-head';
+const MARKER_ATTRIBUTES = ['marker-start', 'marker-end'] as const;
+/** Where a marked line keeps the heads it had, to have them back when it is no longer current. */
+const ownHead = (attribute: string) => `data-lifeline-${attribute}`;
+
+/**
+ * Points a message line's arrow heads at copies painted in the mark's colour (`on`), or back at
+ * its own (a style's red head stayed red beside the accent line).
+ */
+function markHeads(line: Element, on: boolean): void {
+  const svg = line.closest('svg');
+  if (!svg) return;
+  for (const attribute of MARKER_ATTRIBUTES) {
+    const own = line.getAttribute(ownHead(attribute));
+    if (!on) {
+      if (own !== null) line.setAttribute(attribute, own);
+      line.removeAttribute(ownHead(attribute));
+      continue;
+    }
+    const reference = own ?? line.getAttribute(attribute);
+    if (!reference) continue;
+    const copy = markerCopy(svg, reference, 'lifeline-current', (made) =>
+      made.classList.add(CURRENT_MARKER_CLASS),
+    );
+    if (!copy) continue;
+    line.setAttribute(ownHead(attribute), reference);
+    line.setAttribute(attribute, copy);
+  }
+}
 
 /** The colour of that mark: the product's accent, lighter on a dark drawing. */
 export const STEP_ACCENT = { light: '#4f46e5', dark: '#a5b4fc' } as const;
@@ -110,9 +141,12 @@ export const stepAccentFor = (theme: string): string =>
  */
 export function currentStepStyle(color: string, scope = ''): string {
   const at = scope ? `${scope} ` : '';
+  const heads = `${at}marker.${CURRENT_MARKER_CLASS} :is(${SVG_SHAPES})`;
   return [
     `${at}text.${CURRENT_STEP_CLASS}:not(.sequenceNumber) { fill: ${color} !important; font-weight: 600; }`,
     `${at}:is(line, path).${CURRENT_STEP_CLASS} { stroke: ${color} !important; stroke-width: 2.5px !important; }`,
+    `${heads}:not([fill="none"]) { fill: ${color} !important; }`,
+    `${heads} { stroke: ${color} !important; }`,
   ].join('\n');
 }
 
@@ -127,6 +161,7 @@ export function revealStep(steps: readonly DrawnStep[], step: number | null): vo
     }
     for (const element of drawn.message) {
       element.classList.toggle(CURRENT_STEP_CLASS, index === step);
+      if (element.matches('line, path')) markHeads(element, index === step);
     }
   });
 }
@@ -163,6 +198,7 @@ function markCurrent(
       copy.classList.add(CURRENT_STEP_CLASS, name);
       copy.removeAttribute('id');
       element.after(copy);
+      if (copy.matches('line, path')) markHeads(copy, true);
     }
   });
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Share2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import type { User } from '@shared/schemas';
+import { can } from '@shared/policy/can';
+import { isCollaboratorRole, type User } from '@shared/schemas';
 import { TOAST_TEXT } from '@shared/messages';
 import { diagramsApi, diagramsQueryKey } from '@/api/diagrams';
 import { readableError } from '@/api/http';
@@ -22,8 +23,9 @@ interface ShareDialogProps {
 }
 
 /**
- * Spec §2 'Share Diagram' for the signed-in editor. The owner turns the public link on and off
- * (saved at once, spec §4) and manages collaborators; a collaborator sees who owns it.
+ * Spec §2 'Share Diagram' for the signed-in editor. Whoever may share (the owner) turns the public
+ * link on and off (saved at once, spec §4) and manages collaborators; a collaborator, who may do
+ * neither, sees who owns it.
  */
 export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogProps) {
   const { doc, save } = handle;
@@ -62,7 +64,8 @@ export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogPro
     [accessLost, onOpenChange],
   );
 
-  const owner = access === 'owner';
+  const mayShare = can(access, 'share');
+  const mayManage = can(access, 'manage-collaborators');
   return (
     <DialogShell
       open={open}
@@ -72,9 +75,9 @@ export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogPro
       data-access={access}
       icon={Share2}
       title={SHARE_TEXT.title}
-      description={owner ? SHARE_COPY.description : SHARE_COPY.ownerOnlyTitle}
+      description={mayShare || mayManage ? SHARE_COPY.description : SHARE_COPY.ownerOnlyTitle}
     >
-      {owner ? (
+      {mayShare || mayManage ? (
         <>
           {id === 0 && (
             <p
@@ -84,21 +87,27 @@ export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogPro
               {SHARE_COPY.unsavedNote}
             </p>
           )}
-          <PublicLinkSection
-            isPublic={isPublic}
-            shareToken={shareToken}
-            busy={busy}
-            onPublicChange={(next) => void onPublicChange(next)}
-          />
-          <CollaboratorsSection
-            diagramId={id}
-            owner={user}
-            ensureSaved={ensureSaved}
-            isPublic={isPublic}
-          />
+          {mayShare && (
+            <PublicLinkSection
+              isPublic={isPublic}
+              shareToken={shareToken}
+              busy={busy}
+              onPublicChange={(next) => void onPublicChange(next)}
+            />
+          )}
+          {mayManage && (
+            <CollaboratorsSection
+              diagramId={id}
+              owner={user}
+              ensureSaved={ensureSaved}
+              isPublic={isPublic}
+            />
+          )}
         </>
       ) : (
-        <OwnerOnlyNotice diagramId={id} role={access} onAccessLost={onAccessLost} />
+        isCollaboratorRole(access) && (
+          <OwnerOnlyNotice diagramId={id} role={access} onAccessLost={onAccessLost} />
+        )
       )}
     </DialogShell>
   );

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { CollaboratorRole } from '@shared/schemas';
+import { can } from '@shared/policy/can';
 import { sharedWithMeQuery } from '@/api/sharedWithMe';
 import type { LostAccess } from '@/diagram/saving/serverState';
 
@@ -23,7 +24,7 @@ export function useSharedAccessCheck(
         if (!current) return;
         const entry = list.find((shared) => shared.id === diagramId);
         if (!entry) onLost('removed');
-        else if (role === 'editor' && entry.role === 'viewer') onLost('viewer');
+        else if (can(role, 'edit') && !can(entry.role, 'edit')) onLost('viewer');
       })
       // Not reachable now: nothing is known, and the dialog says what it says.
       .catch(() => undefined);

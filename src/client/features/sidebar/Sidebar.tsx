@@ -3,6 +3,7 @@ import { FolderPlus, Loader2, Trash2 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import type { DiagramSummary, Folder } from '@shared/schemas';
 import { MOBILE_BREAKPOINT_PX } from '@shared/constants';
+import { can } from '@shared/policy/can';
 import { useDiagramSummaries } from '@/api/diagrams';
 import { useDeleteFolder, useFolders } from '@/api/folders';
 import { readableError } from '@/api/http';
@@ -30,7 +31,7 @@ export function Sidebar({ handle }: { handle: SidebarHandle }) {
   const diagrams = useDiagramSummaries();
   const { expanded, set: setExpanded } = useExpandedFolders();
   const openId = useServerState(handle.doc, (state) => state.id);
-  const canDeleteOpen = useServerState(handle.doc, (s) => s.id !== 0 && s.access === 'owner');
+  const canDeleteOpen = useServerState(handle.doc, (s) => s.id !== 0 && can(s.access, 'delete'));
   const [folderEdit, setFolderEdit] = useState<FolderEdit | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const removeFolder = useDeleteFolder();

@@ -14,7 +14,7 @@ export const SIDEBAR_TEXT = {
     `This will delete the folder "${name}". Any diagrams inside will be moved to the root level.`,
   deleteDiagramTitle: 'Are you sure you want to delete this diagram?',
   /**
-   * A deliberate departure from spec §8 (see README, Decisions): the diagram goes to Recently
+   * A deliberate departure from spec §8 (see docs/decisions.md): the diagram goes to Recently
    * deleted for TRASH_DAYS, so the spec's 'cannot be undone … permanently' would be untrue.
    */
   deleteDiagramBody: (title: string) =>

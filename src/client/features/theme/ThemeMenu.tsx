@@ -1,9 +1,12 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useTheme } from './useTheme';
@@ -14,7 +17,14 @@ const OPTIONS = [
   { value: 'system', label: 'System', Icon: Monitor },
 ] as const;
 
-export function ThemeMenu() {
+/**
+ * Spec §2's theme control. `settings` (the editor's own, such as wrapping long lines) follow the
+ * themes under `settingsLabel`: how the screen shows things, in one menu.
+ */
+export function ThemeMenu({
+  settings,
+  settingsLabel,
+}: { settings?: ReactNode; settingsLabel?: string } = {}) {
   const { choice, resolved, setChoice } = useTheme();
   const Current = resolved === 'dark' ? Moon : Sun;
   return (
@@ -36,6 +46,13 @@ export function ThemeMenu() {
             {label}
           </DropdownMenuItem>
         ))}
+        {settings && (
+          <>
+            <DropdownMenuSeparator />
+            {settingsLabel && <DropdownMenuLabel>{settingsLabel}</DropdownMenuLabel>}
+            {settings}
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );
