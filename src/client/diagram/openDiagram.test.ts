@@ -70,6 +70,20 @@ describe('OpenDiagram', () => {
     expect(shared.getText('content').toString()).toBe(`X${start.content}`);
   });
 
+  it('text typed before joining is merged with what others changed since the read: both stay', () => {
+    const server = seededDoc(start);
+    const [shared, other] = linkedPair(server);
+    other.transact(() =>
+      other.getText('content').insert(start.content.length, '    B->>A: theirs\n'),
+    );
+    const diagram = new OpenDiagram(start);
+    typeAt(diagram, 0, '%% mine\n');
+    diagram.attach(shared, { serverHolds: start.content });
+    const both = `%% mine\n${start.content}    B->>A: theirs\n`;
+    expect(diagram.read().content).toBe(both);
+    expect(other.getText('content').toString()).toBe(both);
+  });
+
   it('a follower (buffering from the start) keeps what it typed, takes remote edits, sends nothing', () => {
     const [serverSide, ownerSide] = linkedPair(seededDoc(start));
     const owner = new OpenDiagram(start);

@@ -13,6 +13,7 @@ import * as Y from 'yjs';
 import { LIVE_META, LIVE_TEXT } from '@shared/live';
 import type { Draft } from './draftStore';
 import { applyTextDiff } from './textDiff';
+import { mergeTexts } from './textMerge';
 
 /** Transaction origins: a program change (template, restore, import), and the two directions. */
 export const ORIGIN = { program: 'program', remote: 'remote', local: 'local' } as const;
@@ -115,7 +116,8 @@ export class OpenDiagram {
   /**
    * Joins the live copy once it holds the server's state. The local doc was seeded from a REST
    * read with its own history, so it is rebuilt from the server's (merging two seeds would double
-   * the text); what the user typed meanwhile is put back as a diff. After `resync`, nothing is
+   * the text); what the user typed meanwhile is put back, merged three ways with what others
+   * changed since that read (`serverHolds` is the base). After `resync`, nothing is
    * put back: the text this screen held is answered instead (null otherwise).
    *
    * `serverHolds`: the text the server already has from this screen (its last REST read or save).
@@ -147,7 +149,14 @@ export class OpenDiagram {
       this.replaceDoc(rebuilt, true, () => {
         if (!typed) return;
         this.local.transact(() => {
-          if (typed.content !== serverHolds) applyTextDiff(this.text, typed.content);
+          if (typed.content !== serverHolds) {
+            // What was typed is a change of the text the server held when this screen read it;
+            // others may have changed that since. Their edits stay, the typed ones join them.
+            const theirs = this.text.toString();
+            const wanted =
+              serverHolds === null ? typed.content : mergeTexts(serverHolds, theirs, typed.content);
+            applyTextDiff(this.text, wanted);
+          }
           this.writeTitle(typed.title);
         }, ORIGIN.local);
       });
