@@ -17,7 +17,7 @@ import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator as toasts } from './support/toasts';
 import { autoSaveOff } from './support/saving';
 
-test.use({ baseURL: LOCAL_APP, trace: 'off' });
+test.use({ baseURL: LOCAL_APP });
 
 const banner = (page: Page) => page.getByTestId(SAVING_TESTIDS.accessLostBanner);
 const START = 'sequenceDiagram\n    Olive->>Team: Plan';

@@ -9,7 +9,7 @@ import { LOCAL_APP, OIDC_APP } from './support/servers';
 import { completeIssuerLogin, signInLocally, uniqueLogin } from './support/signIn';
 import { recordToasts, toastLocator as toast } from './support/toasts';
 
-test.use({ baseURL: OIDC_APP, trace: 'off' });
+test.use({ baseURL: OIDC_APP });
 
 async function signedInEditor(page: Page): Promise<EditorPage> {
   const editor = new EditorPage(page);

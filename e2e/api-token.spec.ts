@@ -11,8 +11,6 @@ import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator } from './support/toasts';
 
-test.use({ trace: 'off' });
-
 async function openTokenDialog(page: Page): Promise<string> {
   await page.goto('/');
   await expect(page.getByTestId(EDITOR_TESTIDS.signedIn)).toHaveAttribute('data-ready', 'true');

@@ -4,8 +4,6 @@ import { EXPORT_TEXT } from '../src/shared/messages';
 import { signInLocally, uniqueLogin } from './support/signIn';
 import { toastLocator } from './support/toasts';
 
-test.use({ trace: 'off' });
-
 /** Records every Content-Security-Policy violation the page reports. */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   await page.addInitScript(() => {

@@ -22,7 +22,6 @@ import { publishDiagrams } from './support/published';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 // Trace snapshots would wait on a busy render frame (as in preview.spec.ts).
-test.use({ trace: 'off' });
 
 /** A person's typing pace: about eight keys a second. */
 const HUMAN_KEY_DELAY_MS = 120;

@@ -14,7 +14,7 @@ import { EditorPage } from './support/editorPage';
 import { publishDiagrams } from './support/published';
 import { LOCAL_APP } from './support/servers';
 
-test.use({ baseURL: LOCAL_APP, trace: 'off' });
+test.use({ baseURL: LOCAL_APP });
 
 let canary: Server;
 let port = 0;

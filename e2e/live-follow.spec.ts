@@ -21,7 +21,6 @@ import {
 } from './support/people';
 
 // Trace snapshots stall on the busy render frame (see preview.spec.ts).
-test.use({ trace: 'off' });
 test.describe.configure({ timeout: 120_000 });
 
 const START = 'sequenceDiagram\n    Alice->>Bob: Hello';

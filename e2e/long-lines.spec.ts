@@ -10,7 +10,6 @@ import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { EditorPage } from './support/editorPage';
 
 // Trace snapshots would wait on a busy render frame (as in preview.spec.ts).
-test.use({ trace: 'off' });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };

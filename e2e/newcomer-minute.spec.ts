@@ -15,7 +15,7 @@ import { OIDC_APP } from './support/servers';
 import { completeIssuerLogin, uniqueLogin } from './support/signIn';
 import { recordToasts, type ToastRecord } from './support/toasts';
 
-test.use({ baseURL: OIDC_APP, trace: 'off' });
+test.use({ baseURL: OIDC_APP });
 
 const TYPED = ['Alice->>Bob: Hello Bob', 'Bob-->>Alice: Hi Alice'];
 

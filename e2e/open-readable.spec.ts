@@ -12,8 +12,6 @@ import { TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
 import { preview } from './support/previewFrame';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
-test.use({ trace: 'off' });
-
 const fixture = (name: string) =>
   readFileSync(new URL(`../test/fixtures/traces/${name}`, import.meta.url), 'utf8');
 const drawing = (page: Page) =>

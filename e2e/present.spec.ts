@@ -19,7 +19,6 @@ import { publishDiagrams } from './support/published';
 import { pdfPageCount } from '../test/support/render-support';
 
 // Trace snapshots stall on the busy render frame (see preview.spec.ts).
-test.use({ trace: 'off' });
 
 const DIAGRAM = [
   'sequenceDiagram',

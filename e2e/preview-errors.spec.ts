@@ -10,7 +10,6 @@ import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 import { drawnUpToDate, preview, previewFrame } from './support/previewFrame';
 
-test.use({ trace: 'off' });
 test.slow();
 
 const GOOD = 'sequenceDiagram\n    Alice->>Bob: Last good';

@@ -11,7 +11,6 @@ import { EditorPage } from './support/editorPage';
 import { pointAtFrameCentre, preview, previewFrame, settledZoom } from './support/previewFrame';
 
 // Trace snapshots would wait on a busy render frame (as in preview.spec.ts).
-test.use({ trace: 'off' });
 
 const MEDIUM = readFixture('medium.mmd');
 const SMALL = 'sequenceDiagram\n    Alice->>Bob: Hello\n    Bob-->>Alice: OK\n    Alice->>Bob: OK';

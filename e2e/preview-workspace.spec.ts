@@ -7,7 +7,6 @@ import { drawing, pointAtFrameCentre, preview, previewFrame } from './support/pr
 const MEDIUM = readFixture('medium.mmd');
 
 // As in preview.spec.ts: trace snapshots would wait on a busy render frame.
-test.use({ trace: 'off' });
 
 const frame = previewFrame;
 const level = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.zoomLevel);

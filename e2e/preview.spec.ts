@@ -17,7 +17,6 @@ const SLOW = denseFlowchart('preview');
 
 // Trace snapshots read every frame's DOM, so with tracing each action would wait for a busy
 // render frame and hide what the long-render test checks: the editor page itself is not blocked.
-test.use({ trace: 'off' });
 
 const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
 const drawing = (page: Page) =>

@@ -16,7 +16,7 @@ import { clickAround, imagesSettled } from './support/previewProbes';
 import { publishDiagrams } from './support/published';
 import { LOCAL_APP } from './support/servers';
 
-test.use({ baseURL: LOCAL_APP, trace: 'off' });
+test.use({ baseURL: LOCAL_APP });
 
 let canary: Server;
 let canaryUrl = '';

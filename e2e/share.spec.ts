@@ -17,7 +17,6 @@ import { completeIssuerLogin, signInLocally, uniqueLogin } from './support/signI
 import { recordToasts, toastLocator as toast } from './support/toasts';
 
 // Trace snapshots stall on the busy render frame (see preview.spec.ts).
-test.use({ trace: 'off' });
 
 const dialog = (page: Page) => page.getByTestId(SHARE_TESTIDS.dialog);
 

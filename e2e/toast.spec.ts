@@ -35,7 +35,12 @@ test.describe('toasts', () => {
     const editor = new EditorPage(page);
     await editor.open();
     await exportTwice(editor);
-    const toast = await toastLocator(page).boundingBox();
+    // The PNG's toast replaces the SVG's once that export is done: measure that one, held open by
+    // the pointer (a toast waits while the pointer is on it).
+    const shown = toastLocator(page);
+    await expect(shown).toContainText('PNG');
+    await shown.hover();
+    const toast = await shown.boundingBox();
     const status = await page.getByTestId('preview-status').boundingBox();
     expect(toast && status).toBeTruthy();
     expect(toast!.y + toast!.height).toBeLessThanOrEqual(status!.y);

@@ -16,8 +16,6 @@ import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
-test.use({ trace: 'off' });
-
 /** The documented examples (no directive) that together hold every statement kind. */
 const CORPUS = new Map(sequenceDiagrams(seeded(20261123), 0).map((d) => [d.name, d.text]));
 const example = (construct: string) => {
