@@ -58,8 +58,8 @@ const convert = (payload: Record<string, unknown>) =>
   });
 
 it.each([
-  [{ steps: true }, "steps needs format 'pdf' or 'svg'"],
-  [{ steps: true, format: 'png' }, "steps needs format 'pdf' or 'svg'"],
+  [{ steps: true }, "steps needs format 'svg' or 'pdf'"],
+  [{ steps: true, format: 'png' }, "steps needs format 'svg' or 'pdf'"],
   [{ steps: 'yes', format: 'svg' }, 'steps must be true or false'],
   [{ steps: true, format: 'svg', paceMs: 50 }, 'paceMs must be a whole number from 200 to 10000'],
   [

@@ -4,6 +4,7 @@
  */
 import type { DiffMarks } from '../diagram-diff/drawing.js';
 import type { MermaidTheme } from '../mermaid-config.js';
+import type { DrawnFormat } from '../output-formats.js';
 
 /** ok: drawn as written; fallback: drawn only with `%%` comment lines removed; error: not drawn. */
 export type RenderStatus = 'ok' | 'fallback' | 'error';
@@ -19,7 +20,7 @@ export interface DiagramRender {
 /** What the server asks a warm page to draw (`window.lifelineRender`). */
 export interface PageRenderInput {
   content: string;
-  format: 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
+  format: DrawnFormat;
   background: string;
   theme: MermaidTheme;
   /**

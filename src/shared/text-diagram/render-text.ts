@@ -10,12 +10,7 @@ import { TextDiagramError, type TextFormat } from './glyphs.js';
 import { renderLibraryText } from './library-text.js';
 import { renderSequenceText } from './sequence-text.js';
 
-export {
-  TEXT_FORMATS,
-  TextDiagramError,
-  type TextFormat,
-  type TextDiagramProblem,
-} from './glyphs.js';
+export { TextDiagramError, type TextFormat, type TextDiagramProblem } from './glyphs.js';
 
 /** The diagram kinds a text drawing exists for. */
 export const TEXT_DIAGRAM_KINDS = 'sequence diagrams, flowcharts and class diagrams';
