@@ -32,7 +32,7 @@ import { INVALID_TOKEN } from '../../src/server/api-tokens/bearer.js';
 import { OWNER_ONLY_CHANGE, VIEWER_CANNOT_EDIT } from '../../src/server/diagrams/replies.js';
 import { VERSION_NOT_FOUND } from '../../src/server/versions/diff.js';
 import type { VersionDiffReply } from '../../src/shared/diagram-diff/schema.js';
-import { findChromium } from '../../src/server/render/chromium.js';
+import { findChromium } from '../../src/server/chromium-render/chromium.js';
 import { MCP_ONE_MESSAGE, MCP_POST_ONLY } from '../../src/server/mcp/routes.js';
 import { NEED_ID_OR_CONTENT, RESOURCE_NOT_FOUND } from '../../src/server/mcp/tools.js';
 

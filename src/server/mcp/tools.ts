@@ -8,9 +8,9 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
-import { diagramFamily } from '../../shared/diagram-text/kind.js';
-import { parseErrorLocation } from '../../shared/diagram-text/parse-error.js';
-import { sequenceWarnings } from '../../shared/diagram-text/warnings.js';
+import { diagramFamily } from '../../shared/mermaid-reader/kind.js';
+import { parseErrorLocation } from '../../shared/mermaid-reader/parse-error.js';
+import { sequenceWarnings } from '../../shared/mermaid-reader/warnings.js';
 import {
   apiCreateDiagramBody,
   apiUpdateDiagramBody,

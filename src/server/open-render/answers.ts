@@ -7,7 +7,7 @@ import {
   TEXT_FORMATS,
   type OutputFormatId,
 } from '../../shared/output-formats.js';
-import { RENDERED_IMAGE_HEADERS } from '../render/send-image.js';
+import { RENDERED_IMAGE_HEADERS } from '../chromium-render/send-image.js';
 
 const binary = { type: 'string', format: 'binary' } as const;
 

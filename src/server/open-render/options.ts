@@ -13,9 +13,9 @@ import {
   type TextFormat,
 } from '../../shared/output-formats.js';
 import { badRequest } from '../errors.js';
-import { PAPER_FORMATS, type PaperFormat, type PdfPage } from '../render/capture.js';
-import { MAX_IMAGE_SIDE } from '../render/image-size.js';
-import type { RenderRequest } from '../render/renderer.js';
+import { PAPER_FORMATS, type PaperFormat, type PdfPage } from '../chromium-render/capture.js';
+import { MAX_IMAGE_SIDE } from '../chromium-render/image-size.js';
+import type { RenderRequest } from '../chromium-render/renderer.js';
 
 export const OPEN_THEMES = ['default', 'neutral', 'dark', 'forest'] as const;
 /** What Kroki and mermaid.ink draw with when nothing is asked. */

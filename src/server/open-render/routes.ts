@@ -13,8 +13,8 @@ import { z } from 'zod';
 import { listOf, mediaTypesOf, outputFormat } from '../../shared/output-formats.js';
 import { AppError, badRequest } from '../errors.js';
 import { asPlainText, installErrorHandler } from '../error-handler.js';
-import type { RenderRequest, Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import type { RenderRequest, Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
 import { sendText } from '../text-render/send-text.js';
 import { decodeInk, decodeKroki } from './codec.js';
 import {

@@ -2,8 +2,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import {
   COMMENT_BREAKS_DIAGRAM,
   SMALL_DIAGRAM,

@@ -8,7 +8,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../shared/constants.js';
 import { formatsOn, listOf, TEXT_FORMATS } from '../../shared/output-formats.js';
 import { answerContent, OPEN_RENDER_ANSWERS } from '../open-render/answers.js';
-import { RENDERED_IMAGE_HEADERS } from '../render/send-image.js';
+import { RENDERED_IMAGE_HEADERS } from '../chromium-render/send-image.js';
 
 interface Operation {
   summary?: string;

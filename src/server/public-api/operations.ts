@@ -32,7 +32,12 @@ import { VERSION_NOT_FOUND, versionDiffs } from '../versions/diff.js';
 import { versionsStore } from '../versions/store.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import type { RenderCaller, RenderRequest, RenderResult, Renderer } from '../render/renderer.js';
+import type {
+  RenderCaller,
+  RenderRequest,
+  RenderResult,
+  Renderer,
+} from '../chromium-render/renderer.js';
 import { textBody, textEtag } from '../text-render/send-text.js';
 
 export interface ApiOperationsDeps {

@@ -16,9 +16,9 @@ import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { badRequest, notFound } from '../errors.js';
-import { previewDrawing, previewTheme } from '../render/preview-drawing.js';
-import type { RenderRequest, Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import { previewDrawing, previewTheme } from '../chromium-render/preview-drawing.js';
+import type { RenderRequest, Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
 import { SHARE_TOKEN } from './token.js';
 
 const query = z.object({ theme: previewTheme.optional() });

@@ -15,11 +15,11 @@ import {
 } from '@codemirror/autocomplete';
 import { Prec, type EditorState, type Extension, type Text } from '@codemirror/state';
 import { keymap, type EditorView } from '@codemirror/view';
-import { classNames, flowchartIds } from '@shared/diagram-text/ids';
-import { diagramFamily, type Family } from '@shared/diagram-text/kind';
-import { participantsOf, readSequence, STYLE_KEYWORDS } from '@shared/diagram-text/sequence';
-import { DEFAULT_CLASS, sequenceStyles } from '@shared/diagram-text/sequence-styles';
-import { SEQUENCE_KEYWORDS } from '@shared/diagram-text/warnings';
+import { classNames, flowchartIds } from '@shared/mermaid-reader/ids';
+import { diagramFamily, type Family } from '@shared/mermaid-reader/kind';
+import { participantsOf, readSequence, STYLE_KEYWORDS } from '@shared/mermaid-reader/sequence';
+import { DEFAULT_CLASS, sequenceStyles } from '@shared/mermaid-reader/sequence-styles';
+import { SEQUENCE_KEYWORDS } from '@shared/mermaid-reader/warnings';
 
 const LOOK_BACK = 250;
 

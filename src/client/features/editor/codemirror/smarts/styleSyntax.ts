@@ -13,9 +13,9 @@ import {
   type DecorationSet,
   type ViewUpdate,
 } from '@codemirror/view';
-import { diagramFamily } from '@shared/diagram-text/kind';
-import { messageNumberAt, readStyleRule } from '@shared/diagram-text/sequence-styles';
-import { readSequence, STYLE_KEYWORDS, type Statement } from '@shared/diagram-text/sequence';
+import { diagramFamily } from '@shared/mermaid-reader/kind';
+import { messageNumberAt, readStyleRule } from '@shared/mermaid-reader/sequence-styles';
+import { readSequence, STYLE_KEYWORDS, type Statement } from '@shared/mermaid-reader/sequence';
 import { EDITOR_STYLE_TEXT } from '../../copy';
 
 const marks = {

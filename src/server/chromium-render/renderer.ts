@@ -6,7 +6,10 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { exceedsTextLimit, type MermaidTheme } from '../../shared/mermaid-config.js';
-import type { PageRenderAnswer, PageRenderInput } from '../../shared/render/diagram-render.js';
+import type {
+  PageRenderAnswer,
+  PageRenderInput,
+} from '../../shared/mermaid-drawing/diagram-render.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
 import {
   contentTypeOf,
@@ -130,7 +133,7 @@ export const isSafeColor = (value: string): boolean => SAFE_COLOR.test(value);
 type DrawnInPage = Exclude<PageRenderAnswer, { error: string }>;
 
 /**
- * Draws in the page with the shared render module (see src/shared/render/warm-page.ts). SVG with a
+ * Draws in the page with the shared render module (see src/shared/mermaid-drawing/warm-page.ts). SVG with a
  * viewBox comes back as text; anything else is left on the page (for a screenshot or a PDF) and
  * comes back with its own size.
  */

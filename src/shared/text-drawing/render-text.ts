@@ -4,7 +4,7 @@
  * are refused. Synchronous: the server and the editor call it in a worker with a time limit.
  */
 import { DIAGRAM_TEXT_MAX } from '../constants.js';
-import { diagramFamily, diagramKeyword } from '../diagram-text/kind.js';
+import { diagramFamily, diagramKeyword } from '../mermaid-reader/kind.js';
 import { cleanText } from './cells.js';
 import { TextDiagramError, type TextFormat } from './glyphs.js';
 import { renderLibraryText } from './library-text.js';

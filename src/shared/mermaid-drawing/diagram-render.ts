@@ -46,7 +46,7 @@ export type PageRenderAnswer =
     };
 
 /**
- * The functions a warm page's script puts on its global object (src/shared/render/warm-page.ts),
+ * The functions a warm page's script puts on its global object (src/shared/mermaid-drawing/warm-page.ts),
  * each called by the server with one argument.
  */
 export interface WarmPageApi {
