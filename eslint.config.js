@@ -98,6 +98,32 @@ const ROLE_COMPARED = [
   })),
 ];
 
+/**
+ * The ids of src/shared/output-formats.ts's table (a test checks this list against it). Two of them
+ * together in an array or a union type is a hand-written list of formats: every list of formats
+ * is derived from the table (formatsOn, TEXT_FORMATS, FormatOn<…>), so a surface never drifts.
+ */
+export const OUTPUT_FORMAT_IDS = ['svg', 'jpeg', 'png', 'webp', 'pdf', 'txt', 'ascii'];
+const FORMAT_ID = `/^(${OUTPUT_FORMAT_IDS.join('|')})$/`;
+const FORMAT_MESSAGE =
+  'Derive lists of output formats from the table in src/shared/output-formats.ts (formatsOn, menuFormats, TEXT_FORMATS, FormatOn<…>) instead of writing one.';
+const FORMAT_LISTS = [
+  {
+    selector: `ArrayExpression > Literal[value=${FORMAT_ID}] ~ Literal[value=${FORMAT_ID}]`,
+    message: FORMAT_MESSAGE,
+  },
+  {
+    selector: `TSUnionType > TSLiteralType[literal.value=${FORMAT_ID}] ~ TSLiteralType[literal.value=${FORMAT_ID}]`,
+    message: FORMAT_MESSAGE,
+  },
+];
+/** Where FORMAT_LISTS does not apply: the table itself, and tests (which may name formats). */
+const FORMAT_TABLE_AND_TESTS = [
+  'src/shared/output-formats.ts',
+  'src/**/*.test.ts',
+  'src/**/*.test.tsx',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -124,6 +150,12 @@ export default tseslint.config(
     },
   },
   {
+    // One table of output formats. Later blocks that set no-restricted-syntax repeat FORMAT_LISTS.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: FORMAT_TABLE_AND_TESTS,
+    rules: { 'no-restricted-syntax': ['error', ...FORMAT_LISTS] },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -136,6 +168,11 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     ignores: ROLE_DESCRIBING_FILES,
     rules: { 'no-restricted-syntax': ['error', ...ROLE_COMPARED] },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: [...ROLE_DESCRIBING_FILES, ...FORMAT_TABLE_AND_TESTS],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_COMPARED, ...FORMAT_LISTS] },
   },
   {
     // The open diagram is a layer below the features: they import it, it imports none of them.
@@ -212,13 +249,18 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: [...ROW_WRITER_FILES, 'src/server/**/*.test.ts'],
     rules: {
-      'no-restricted-syntax': ['error', ...ROW_WRITES_ELSEWHERE, ...WRITER_BUILT_ELSEWHERE],
+      'no-restricted-syntax': [
+        'error',
+        ...ROW_WRITES_ELSEWHERE,
+        ...WRITER_BUILT_ELSEWHERE,
+        ...FORMAT_LISTS,
+      ],
     },
   },
   {
     // The app's wiring builds the one writer instance; it writes no row itself.
     files: ['src/server/app.ts'],
-    rules: { 'no-restricted-syntax': ['error', ...ROW_WRITES_ELSEWHERE] },
+    rules: { 'no-restricted-syntax': ['error', ...ROW_WRITES_ELSEWHERE, ...FORMAT_LISTS] },
   },
   {
     files: ['src/shared/**/*.ts'],

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium } from './src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from './src/server/chromium-render/chromium';
 import { ISSUER, ISSUER_CLIENT, LOCAL_APP, OIDC_APP, PORTS } from './e2e/support/servers';
 
 const executablePath = findChromium() ?? undefined;

@@ -1,5 +1,5 @@
 /**
- * Bundles the server's warm-page script (src/shared/render/warm-page.ts, drawing with the same
+ * Bundles the server's warm-page script (src/shared/mermaid-drawing/warm-page.ts, drawing with the same
  * module as the preview) into dist/render-page/render.js, one classic script the page loads after
  * mermaid. Part of `npm run build`; tests build it before they run (vitest globalSetup).
  */
@@ -16,7 +16,7 @@ export default defineConfig({
     minify: false,
     copyPublicDir: false,
     lib: {
-      entry: fileURLToPath(new URL('./src/shared/render/warm-page.ts', import.meta.url)),
+      entry: fileURLToPath(new URL('./src/shared/mermaid-drawing/warm-page.ts', import.meta.url)),
       formats: ['iife'],
       name: 'lifelineRenderPage',
       fileName: () => 'render.js',

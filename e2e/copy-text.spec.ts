@@ -25,14 +25,14 @@ test('Export → Copy as text puts the drawing on the clipboard, with one toast'
 }) => {
   const editor = new EditorPage(page);
   await editor.open();
-  await copy(page, EXPORT_TESTIDS.copyText, readFixture('small.mmd'));
+  await copy(page, EXPORT_TESTIDS.format.txt, readFixture('small.mmd'));
   await expect(toastLocator(page)).toContainText(EXPORT_TEXT.textCopied('text'));
   await expect(toastLocator(page)).toHaveCount(1);
   const text = await page.evaluate(() => navigator.clipboard.readText());
   expect(text).toBe(`${SMALL_TXT}\n`);
 
   // A flowchart is drawn by the library, in the same worker; ASCII has no box characters.
-  await copy(page, EXPORT_TESTIDS.copyAscii, readFixture('flow.mmd'));
+  await copy(page, EXPORT_TESTIDS.format.ascii, readFixture('flow.mmd'));
   await expect(toastLocator(page)).toContainText(EXPORT_TEXT.textCopied('ASCII'));
   const ascii = await page.evaluate(() => navigator.clipboard.readText());
   expect(ascii).toContain('| Is it working? |');
@@ -42,7 +42,7 @@ test('Export → Copy as text puts the drawing on the clipboard, with one toast'
 test('a diagram kind without text output says so in the toast', async ({ page }) => {
   const editor = new EditorPage(page);
   await editor.open();
-  await copy(page, EXPORT_TESTIDS.copyText, 'pie\n  "a": 1\n  "b": 2');
+  await copy(page, EXPORT_TESTIDS.format.txt, 'pie\n  "a": 1\n  "b": 2');
   await expect(toastLocator(page)).toContainText(EXPORT_TEXT.textFailed);
   await expect(toastLocator(page)).toContainText('not for pie');
 });

@@ -110,7 +110,9 @@ test('exports a one-page PDF titled with the diagram, and the phone menu offers 
     .getByTestId(EXPORT_TESTIDS.menu)
     .locator('[data-export-item]')
     .allTextContents();
-  expect(desktop).toEqual(expect.arrayContaining(['SVG', 'PNG', 'PDF', EXPORT_TEXT.copyAscii]));
+  expect(desktop).toEqual(
+    expect.arrayContaining(['SVG', 'PNG', 'PDF', EXPORT_TEXT.copyAs('ASCII')]),
+  );
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId('phone-menu').click();

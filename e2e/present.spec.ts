@@ -392,7 +392,7 @@ test.describe('stepped exports', () => {
     await menu.getByRole('menuitemradio', { name: /0\.5 s/ }).click();
     const [svgFile] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId(EXPORT_TESTIDS.animatedSvg).click(),
+      page.getByTestId(EXPORT_TESTIDS.steps.svg).click(),
     ]);
     expect(svgFile.suggestedFilename()).toBe(`${title} steps.svg`);
     const svg = await readFile((await svgFile.path())!, 'utf8');
@@ -437,7 +437,7 @@ test.describe('stepped exports', () => {
     await page.getByTestId(EXPORT_TESTIDS.button).click();
     const [pdfFile] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByTestId(EXPORT_TESTIDS.stepsPdf).click(),
+      page.getByTestId(EXPORT_TESTIDS.steps.pdf).click(),
     ]);
     expect(pdfFile.suggestedFilename()).toMatch(/ steps\.pdf$/);
     const pdf = await readFile((await pdfFile.path())!);

@@ -31,7 +31,11 @@ describe('benchmark scaffolding check', () => {
 
   it.each([
     ['the editor hook', 'assets/editor.js', 'window.__lifelineEditor={getText(){}}'],
-    ['the render timing', 'server/render/page-assets.js', 'window.lifelineRenderOnly=async()=>0'],
+    [
+      'the render timing',
+      'server/chromium-render/page-assets.js',
+      'window.lifelineRenderOnly=async()=>0',
+    ],
     [
       'the inline preview switch',
       'assets/editor.js',

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAGE_ORIGIN, pageAsset } from '../src/server/render/page-assets';
+import { PAGE_ORIGIN, pageAsset } from '../src/server/chromium-render/page-assets';
 
 const require = createRequire(import.meta.url);
 const MERMAID_DIR = dirname(require.resolve('mermaid/package.json'));

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../src/server/chromium-render/chromium';
 import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
 import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
 import { TRACE_TESTIDS } from '../src/client/features/trace-import/copy';

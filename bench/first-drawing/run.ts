@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, request, type Browser } from 'playwright-core';
 import { readFixture } from '../../test/fixtures/diagrams';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 import { PREVIEW_TESTIDS } from '../../src/client/features/preview/testIds';
 import { startBenchServer } from '../support/server';
 

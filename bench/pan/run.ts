@@ -7,7 +7,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 import { ensureBuilt, startServer } from '../typing/server';
 import { measurePass, type PassResult } from './measure';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 import { ensureBuilt, startServer } from '../typing/server';
 
 const MEDIUM = readFileSync(fixturePath('medium.mmd'), 'utf8');

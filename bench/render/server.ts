@@ -9,8 +9,8 @@ import { apiTokensStore } from '../../src/server/api-tokens/store';
 import { tokenKey } from '../../src/server/api-tokens/token-crypto';
 import { loadConfig } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/client';
-import { findChromium } from '../../src/server/render/chromium';
-import { createRenderer } from '../../src/server/render/renderer';
+import { findChromium } from '../../src/server/chromium-render/chromium';
+import { createRenderer } from '../../src/server/chromium-render/renderer';
 import { usersStore } from '../../src/server/users/store';
 
 export interface ServerHello {

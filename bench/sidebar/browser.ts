@@ -1,6 +1,6 @@
 /** The sidebar in Chromium: time from navigation to its rows painted, rows mounted, scrolling. */
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 
 export interface BrowserRun {
   /** ms from navigation start to the first frame after the sidebar's first rows appeared. */

@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 import { ensureBuilt, startServer } from '../typing/server';
 import { signIn } from './api';
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 import { printLoadTable, typingUnderLoad } from './loadMatrix';
 import { measureMode } from './measureMode';
 import { median, printTable, summarise, writeResults } from './report';

@@ -11,9 +11,9 @@ import { launchMermaidPages } from '../../test/support/mermaid-pages';
 import {
   checkStyleProperty,
   SAFE_STYLE_PROPERTIES,
-} from '../../src/shared/diagram-text/safe-style';
-import { separateStyleStatements } from '../../src/shared/diagram-text/sequence-styles';
-import { participantsOf, readSequence } from '../../src/shared/diagram-text/sequence';
+} from '../../src/shared/mermaid-reader/safe-style';
+import { separateStyleStatements } from '../../src/shared/mermaid-reader/sequence-styles';
+import { participantsOf, readSequence } from '../../src/shared/mermaid-reader/sequence';
 import { buildCorpus, fixtureDiagrams, mermaidSpecDiagrams } from './corpus';
 import { fuzzCases } from './fuzz';
 import { seeded, type Random } from './random';

@@ -35,7 +35,7 @@ import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { templateRoutes } from './templates/routes.js';
 import { exportRoutes } from './export/routes.js';
-import { createRenderer, type Renderer } from './render/renderer.js';
+import { createRenderer, type Renderer } from './chromium-render/renderer.js';
 import { shareEmbedRoutes, warmSharePage } from './share/embeds.js';
 import { sharePageRoutes } from './share/page.js';
 import { shareRoutes } from './share/routes.js';

@@ -6,8 +6,8 @@ import { openDatabase, type Database } from './db/client.js';
 import { oidcClient } from './auth/oidc.js';
 import { STALL_MESSAGE, watchEventLoop } from './health/loop-watch.js';
 import { readableStream } from './logging/request-log.js';
-import { findChromium } from './render/chromium.js';
-import { createRenderer } from './render/renderer.js';
+import { findChromium } from './chromium-render/chromium.js';
+import { createRenderer } from './chromium-render/renderer.js';
 import { loadAppSecret } from './secrets.js';
 import { DEFAULT_UPDATE_BOUNDS } from './live/update-check.js';
 

@@ -38,9 +38,6 @@ export const PREVIEW_RESCROLL_AFTER_CHANGE_MS = 300;
 /** The renderer's default limit; longer text is replaced by MAX_TEXT_NOTICE. */
 export const DIAGRAM_TEXT_MAX = 50000;
 
-export const EXPORT_FORMATS = ['svg', 'png'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-
 export const API_DEFAULTS = {
   title: 'API Created Diagram',
   format: 'png',

@@ -2,8 +2,8 @@
  * A one-line description of diagram text for link previews: its kind and, for sequence
  * diagrams, how many participants and messages it has.
  */
-import { diagramKeyword } from './diagram-text/kind.js';
-import { participantsOf, readSequence } from './diagram-text/sequence.js';
+import { diagramKeyword } from './mermaid-reader/kind.js';
+import { participantsOf, readSequence } from './mermaid-reader/sequence.js';
 
 const KINDS: Record<string, string> = {
   sequenceDiagram: 'Sequence diagram',

@@ -44,8 +44,8 @@ export const EXPORT_TEXT = {
   failed: 'Failed to export diagram',
   notAvailable: 'Export function not available',
   noSvg: 'SVG element not found',
-  copyText: 'Copy as text',
-  copyAscii: 'Copy as ASCII',
+  /** Copy as text, Copy as ASCII: the label of a text format (src/shared/output-formats.ts). */
+  copyAs: (what: string) => `Copy as ${what}`,
   textCopied: (what: string) => `Diagram copied as ${what}`,
   textFailed: 'Failed to copy the diagram as text',
   textTooSlow: 'The diagram took too long to draw as text; export it as an image instead.',

@@ -2,6 +2,7 @@
 import { z } from './zod.js';
 import { API_DEFAULTS, DIAGRAM_TEXT_MAX } from './constants.js';
 import { PREVIEW_TEXT } from './messages.js';
+import { formatsOn, isOneOf, listOf, STEPPED_FORMATS } from './output-formats.js';
 import { ACTIONS } from './policy/can.js';
 import { HOLD_PACES, MAX_PDF_STEPS, STEP_PACE_MS } from './present/steps.js';
 
@@ -375,6 +376,20 @@ const renderableContent = requiredText('content').refine(
   PREVIEW_TEXT.maxTextExceeded,
 );
 
+/**
+ * Convert's `format` as `surface` offers it (the API's convert, MCP's render): the formats of the
+ * table in src/shared/output-formats.ts, png by default.
+ */
+export function convertFormat(surface: 'convert' | 'mcp') {
+  const formats = formatsOn(surface);
+  return z
+    .enum(formats, { error: `format must be ${listOf(formats)}` })
+    .default(API_DEFAULTS.format)
+    .describe(
+      'Image format. PDF is vector: one page the size of the diagram, or `paper`. `txt` (Unicode box drawing) and `ascii` (plain ASCII) answer the diagram drawn as text (`text/plain; charset=utf-8`) for sequence diagrams, flowcharts and class diagrams; the image options are then not used.',
+    );
+}
+
 /** The fields of a convert body, without the rule between them (tools that take part of it). */
 export const convertFields = z.object({
   // The renderer's own limit and notice, the same as the preview's: a 400 like any text mermaid
@@ -384,14 +399,7 @@ export const convertFields = z.object({
     .describe(
       `The diagram text (Mermaid), at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters (the renderer's limit).`,
     ),
-  format: z
-    .enum(['png', 'svg', 'pdf', 'txt', 'ascii'], {
-      error: "format must be 'png', 'svg', 'pdf', 'txt' or 'ascii'",
-    })
-    .default(API_DEFAULTS.format)
-    .describe(
-      'Image format. PDF is vector: one page the size of the diagram, or `paper`. `txt` (Unicode box drawing) and `ascii` (plain ASCII) answer the diagram drawn as text (`text/plain; charset=utf-8`) for sequence diagrams, flowcharts and class diagrams; the image options are then not used.',
-    ),
+  format: convertFormat('convert'),
   width: imageSide('width', API_DEFAULTS.width).describe(
     'Image width in pixels; the diagram is fitted inside and centred.',
   ),
@@ -434,11 +442,11 @@ export const convertFields = z.object({
 
 /** POST /api/v1/convert (bearer token): diagram text → an image, or text (`txt`, `ascii`). */
 export const convertBody = convertFields.superRefine((body, context) => {
-  if (body.steps && body.format !== 'pdf' && body.format !== 'svg') {
+  if (body.steps && !isOneOf(STEPPED_FORMATS, body.format)) {
     context.addIssue({
       code: 'custom',
       path: ['steps'],
-      message: "steps needs format 'pdf' or 'svg'",
+      message: `steps needs format ${listOf(STEPPED_FORMATS)}`,
     });
   }
 });
@@ -450,7 +458,9 @@ export const convertBody = convertFields.superRefine((body, context) => {
  */
 export const exportFileBody = z.object({
   content: renderableContent,
-  format: z.enum(['svg', 'pdf'], { error: "format must be 'svg' or 'pdf'" }),
+  format: z.enum(formatsOn('exportFile'), {
+    error: `format must be ${listOf(formatsOn('exportFile'))}`,
+  }),
   theme: z.enum(['light', 'dark'], { error: "theme must be 'light' or 'dark'" }).default('light'),
   steps: z.boolean({ error: 'steps must be true or false' }).default(false),
   paceMs,

@@ -21,6 +21,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagramDocName } from '../../src/shared/live.js';
 import { DIAGRAM_NOT_FOUND, PREVIEW_TEXT } from '../../src/shared/messages.js';
+import { formatsOn } from '../../src/shared/output-formats.js';
 import type { ApiDiagram, Diagram, Folder } from '../../src/shared/schemas.js';
 import type { VersionSummary } from '../../src/shared/versions.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';
@@ -31,7 +32,7 @@ import { INVALID_TOKEN } from '../../src/server/api-tokens/bearer.js';
 import { OWNER_ONLY_CHANGE, VIEWER_CANNOT_EDIT } from '../../src/server/diagrams/replies.js';
 import { VERSION_NOT_FOUND } from '../../src/server/versions/diff.js';
 import type { VersionDiffReply } from '../../src/shared/diagram-diff/schema.js';
-import { findChromium } from '../../src/server/render/chromium.js';
+import { findChromium } from '../../src/server/chromium-render/chromium.js';
 import { MCP_ONE_MESSAGE, MCP_POST_ONLY } from '../../src/server/mcp/routes.js';
 import { NEED_ID_OR_CONTENT, RESOURCE_NOT_FOUND } from '../../src/server/mcp/tools.js';
 
@@ -270,6 +271,9 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       expect(tools.map((tool) => tool.name).sort()).toEqual(TOOLS);
       const create = tools.find((tool) => tool.name === 'create_diagram');
       expect(create?.inputSchema.required).toEqual(['content']);
+      // render takes the formats the table gives MCP (src/shared/output-formats.ts).
+      const render = tools.find((tool) => tool.name === 'render');
+      expect(render?.inputSchema.properties?.format).toMatchObject({ enum: formatsOn('mcp') });
     });
 
     it('creates a diagram in a folder, then lists, searches and reads it', async () => {
@@ -350,7 +354,7 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
 
       expect(errorOf(await call(client, 'render', {}))).toBe(NEED_ID_OR_CONTENT);
       expect(errorOf(await call(client, 'render', { content: SEQUENCE, format: 'gif' }))).toContain(
-        "format must be 'png', 'svg', 'pdf', 'txt' or 'ascii'",
+        "format must be 'svg', 'png', 'pdf', 'txt' or 'ascii'",
       );
     });
 

@@ -14,7 +14,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READ_ONLY_TOKEN } from '../../src/server/api-tokens/bearer.js';
-import { findChromium } from '../../src/server/render/chromium.js';
+import { findChromium } from '../../src/server/chromium-render/chromium.js';
 import type { ApiToken, Diagram, Folder, TokenScope } from '../../src/shared/schemas.js';
 import type { VersionSummary } from '../../src/shared/versions.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';

@@ -8,12 +8,12 @@ import { PNG } from 'pngjs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeIf } from '../support/needs.js';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium.js';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium.js';
 import {
   createRenderer,
   type Renderer,
   type RenderRequest,
-} from '../../src/server/render/renderer.js';
+} from '../../src/server/chromium-render/renderer.js';
 
 const executablePath = findChromium();
 const chromiumMissing = executablePath ? null : 'no Chromium found (set CHROME_PATH)';

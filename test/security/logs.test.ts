@@ -8,8 +8,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client.js';
 import { openPglite } from '../support/databases.js';
-import { findChromium } from '../../src/server/render/chromium.js';
-import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
+import { findChromium } from '../../src/server/chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../../src/server/chromium-render/renderer.js';
 import { testApp } from '../support/app.js';
 
 describe('logs', () => {

@@ -7,9 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { chromium as playwright, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium.js';
-import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
-import { SVG_CSP } from '../../src/server/render/send-image.js';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../../src/server/chromium-render/renderer.js';
+import { SVG_CSP } from '../../src/server/chromium-render/send-image.js';
 import { countingServer, type CountingServer } from '../support/render-support.js';
 import type { Database } from '../../src/server/db/client.js';
 import { openPglite } from '../support/databases.js';

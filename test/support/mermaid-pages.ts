@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, findChromium } from '../../src/server/render/chromium';
+import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 import { mermaidConfig } from '../../src/shared/mermaid-config';
 
 const require = createRequire(import.meta.url);

@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll } from 'vitest';
-import { findChromium } from '../../src/server/render/chromium.js';
-import { createRenderer, type Renderer } from '../../src/server/render/renderer.js';
+import { findChromium } from '../../src/server/chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../../src/server/chromium-render/renderer.js';
 
 export interface CountingServer {
   url: string;

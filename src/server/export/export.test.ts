@@ -2,12 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import { testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeIf } from '../../../test/support/needs.js';
-import { PDF_MARGIN_PX } from '../render/capture.js';
+import { PDF_MARGIN_PX } from '../chromium-render/capture.js';
 import { pdfMediaBox, pdfPageCount, pdfTitle } from '../../../test/support/render-support.js';
 
 const chromium = findChromium();

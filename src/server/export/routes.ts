@@ -8,8 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { EXPORT_BACKGROUND, previewThemeFor } from '../../shared/mermaid-config.js';
 import { exportFileBody } from '../../shared/schemas.js';
-import type { Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import type { Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
 
 export function exportRoutes(
   app: FastifyInstance,

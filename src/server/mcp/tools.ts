@@ -8,14 +8,15 @@
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { PRODUCT_NAME } from '../../shared/constants.js';
-import { diagramFamily } from '../../shared/diagram-text/kind.js';
-import { parseErrorLocation } from '../../shared/diagram-text/parse-error.js';
-import { sequenceWarnings } from '../../shared/diagram-text/warnings.js';
+import { diagramFamily } from '../../shared/mermaid-reader/kind.js';
+import { parseErrorLocation } from '../../shared/mermaid-reader/parse-error.js';
+import { sequenceWarnings } from '../../shared/mermaid-reader/warnings.js';
 import {
   apiCreateDiagramBody,
   apiUpdateDiagramBody,
   convertBody,
   convertFields,
+  convertFormat,
   idParams,
   SEARCH_QUERY_MAX,
   type DiagramSummary,
@@ -93,8 +94,12 @@ export function imageContent(image: RenderedImage): CallToolResult['content'] {
 
 const diagramId = idParams.shape.id.describe('The id of the diagram.');
 
-/** Render options: convert's own, with the diagram given by id or by text. */
+/**
+ * Render options: convert's own, with MCP's formats (src/shared/output-formats.ts) and the
+ * diagram given by id or by text.
+ */
 const renderInput = convertFields.omit({ content: true }).extend({
+  format: convertFormat('mcp'),
   id: diagramId.optional().describe('A diagram of yours (or shared with you) to draw.'),
   content: convertFields.shape.content
     .optional()

@@ -3,10 +3,19 @@
  * unknown one, or a value out of range, is a 400 naming it, never silently ignored.
  */
 import type { MermaidTheme } from '../../shared/mermaid-config.js';
+import {
+  formatsOn,
+  isOneOf,
+  RASTER_FORMATS,
+  TEXT_FORMATS,
+  type DrawnFormat,
+  type FormatOn,
+  type TextFormat,
+} from '../../shared/output-formats.js';
 import { badRequest } from '../errors.js';
-import { PAPER_FORMATS, type PaperFormat, type PdfPage } from '../render/capture.js';
-import { MAX_IMAGE_SIDE } from '../render/image-size.js';
-import type { ImageFormat, RenderRequest } from '../render/renderer.js';
+import { PAPER_FORMATS, type PaperFormat, type PdfPage } from '../chromium-render/capture.js';
+import { MAX_IMAGE_SIDE } from '../chromium-render/image-size.js';
+import type { RenderRequest } from '../chromium-render/renderer.js';
 
 export const OPEN_THEMES = ['default', 'neutral', 'dark', 'forest'] as const;
 /** What Kroki and mermaid.ink draw with when nothing is asked. */
@@ -92,12 +101,15 @@ function pdfPage(query: Query): PdfPage {
 }
 
 const INK_OPTIONS = ['bgColor', 'theme', 'width', 'height', 'scale'];
-const INK_EXTRA: Record<string, string[]> = {
+/** mermaid.ink's paths (its protocol's words) and the options each takes beyond INK_OPTIONS. */
+const INK_EXTRA = {
   img: ['type'],
   svg: [],
   pdf: ['fit', 'paper', 'landscape'],
-};
-const IMG_TYPES = ['jpeg', 'png', 'webp'] as const;
+} satisfies Record<string, string[]>;
+export type InkKind = keyof typeof INK_EXTRA;
+/** /img's `type`: the screenshots mermaid.ink offers, JPEG first (its default). */
+const IMG_TYPES = formatsOn('ink').filter((format) => isOneOf(RASTER_FORMATS, format));
 
 function refuseUnknown(query: Query, known: string[]): void {
   for (const name of Object.keys(query)) {
@@ -111,19 +123,19 @@ function refuseUnknown(query: Query, known: string[]): void {
 
 /** mermaid.ink's /svg, /img and /pdf options. */
 export function inkRequest(
-  kind: 'svg' | 'img' | 'pdf',
+  kind: InkKind,
   query: Query,
   code: string,
   stateTheme: MermaidTheme | undefined,
 ): RenderRequest {
-  refuseUnknown(query, [...INK_OPTIONS, ...(INK_EXTRA[kind] ?? [])]);
-  let format: ImageFormat = kind === 'img' ? 'jpeg' : kind;
+  refuseUnknown(query, [...INK_OPTIONS, ...INK_EXTRA[kind]]);
+  let format: DrawnFormat = kind === 'img' ? 'jpeg' : kind;
   if (kind === 'img') {
     const type = (one(query, 'type') ?? 'jpeg').toLowerCase();
-    if (!(IMG_TYPES as readonly string[]).includes(type)) {
+    if (!isOneOf(IMG_TYPES, type)) {
       throw badRequest(`type must be one of ${IMG_TYPES.join(', ')}.`);
     }
-    format = type as ImageFormat;
+    format = type;
   }
   const width = side(query, 'width');
   const height = side(query, 'height');
@@ -141,20 +153,24 @@ export function inkRequest(
 }
 
 /** `txt` is Kroki's name for text output (Unicode box drawing here); `ascii` is plain ASCII. */
-export const KROKI_FORMATS = ['svg', 'png', 'pdf', 'txt', 'ascii'] as const;
-export type KrokiFormat = (typeof KROKI_FORMATS)[number];
-export type KrokiImageFormat = Exclude<KrokiFormat, 'txt' | 'ascii'>;
+export const KROKI_FORMATS = formatsOn('kroki');
+export type KrokiFormat = FormatOn<'kroki'>;
+export type KrokiImageFormat = Exclude<KrokiFormat, TextFormat>;
 const KROKI_OPTIONS = ['theme'];
 
 export function krokiFormat(value: string): KrokiFormat {
   const format = value.toLowerCase();
-  if (!(KROKI_FORMATS as readonly string[]).includes(format)) {
+  if (!isOneOf(KROKI_FORMATS, format)) {
     throw badRequest(
       `Unsupported output format "${value.slice(0, 20)}" for mermaid; use ${KROKI_FORMATS.join(', ')}.`,
     );
   }
-  return format as KrokiFormat;
+  return format;
 }
+
+/** A Kroki format drawn as text rather than by the renderer. */
+export const isKrokiText = (format: KrokiFormat): format is Extract<KrokiFormat, TextFormat> =>
+  isOneOf(TEXT_FORMATS, format);
 
 export function krokiType(value: string): void {
   if (value.toLowerCase() !== 'mermaid') {

@@ -10,14 +10,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { listOf, mediaTypesOf, outputFormat } from '../../shared/output-formats.js';
 import { AppError, badRequest } from '../errors.js';
 import { asPlainText, installErrorHandler } from '../error-handler.js';
-import type { RenderRequest, Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import type { RenderRequest, Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
 import { sendText } from '../text-render/send-text.js';
 import { decodeInk, decodeKroki } from './codec.js';
 import {
   inkRequest,
+  isKrokiText,
+  KROKI_FORMATS,
   krokiFormat,
   krokiRequest,
   krokiTheme,
@@ -72,21 +75,24 @@ function krokiOptions(request: FastifyRequest): Record<string, unknown> {
   return options;
 }
 
-const ACCEPTED: Record<string, KrokiFormat> = {
-  'image/svg+xml': 'svg',
-  'image/png': 'png',
-  'application/pdf': 'pdf',
-  'text/plain': 'txt',
-};
+/** The Kroki format each media type of an Accept header names: the first with that type (`txt`). */
+const ACCEPTED = new Map<string, KrokiFormat>(
+  [...KROKI_FORMATS]
+    .reverse()
+    .map((format): [string, KrokiFormat] => [outputFormat(format).mediaType, format]),
+);
+const ACCEPTED_TYPES = mediaTypesOf(KROKI_FORMATS);
+/** `svg`, `png`, `pdf`, `txt` or `ascii` (in Markdown). */
+const KROKI_FORMAT_NAMES = listOf(KROKI_FORMATS, '`');
 
 function formatFromAccept(accept: string | undefined): KrokiFormat {
   for (const part of (accept ?? '').split(',')) {
     const type = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    const format = ACCEPTED[type];
+    const format = ACCEPTED.get(type);
     if (format) return format;
   }
   throw badRequest(
-    'Name the output format in the path (/kroki/mermaid/svg) or in the Accept header: image/svg+xml, image/png, application/pdf or text/plain.',
+    `Name the output format in the path (/kroki/mermaid/svg) or in the Accept header: ${listOf(ACCEPTED_TYPES, '')}.`,
   );
 }
 
@@ -101,7 +107,7 @@ const krokiJsonBody = z.object({
   diagram_source: z.string({ error: 'diagram_source must be the diagram text' }),
   diagram_type: z.string({ error: 'diagram_type must be text, e.g. "mermaid"' }),
   output_format: z
-    .string({ error: 'output_format must be svg, png, pdf, txt or ascii' })
+    .string({ error: `output_format must be ${listOf(KROKI_FORMATS, '')}` })
     .default('svg'),
   diagram_options: z
     .record(z.string(), z.string({ error: 'diagram_options values must be text' }))
@@ -148,7 +154,7 @@ export async function openRenderRoutes(
       diagramOptions: Record<string, unknown>,
       cache: string,
     ) => {
-      if (format === 'txt' || format === 'ascii') {
+      if (isKrokiText(format)) {
         krokiTheme(diagramOptions);
         return sendText(request, reply, source, format, cache);
       }
@@ -169,7 +175,7 @@ export async function openRenderRoutes(
           tags: ['Render server'],
           params: z.object({
             type: z.string().describe('The diagram type: `mermaid`.'),
-            format: z.string().describe('`svg`, `png`, `pdf`, `txt` or `ascii`.'),
+            format: z.string().describe(`${KROKI_FORMAT_NAMES}.`),
             encoded: encodedParam('The diagram text, deflated and base64url-encoded'),
           }),
         },
@@ -203,7 +209,7 @@ export async function openRenderRoutes(
           tags: ['Render server'],
           params: z.object({
             type: z.string().describe('The diagram type: `mermaid`.'),
-            format: z.string().describe('`svg`, `png`, `pdf`, `txt` or `ascii`.'),
+            format: z.string().describe(`${KROKI_FORMAT_NAMES}.`),
           }),
         },
       },
@@ -220,8 +226,7 @@ export async function openRenderRoutes(
         bodyLimit: OPEN_RENDER_BODY_BYTES,
         schema: {
           summary: 'Kroki: draw the body, format from the Accept header',
-          description:
-            'The diagram text as the body; the `Accept` header names the output: `image/svg+xml`, `image/png`, `application/pdf` or `text/plain` (the text drawing).',
+          description: `The diagram text as the body; the \`Accept\` header names the output: ${listOf(ACCEPTED_TYPES, '`')} (the text drawing).`,
           tags: ['Render server'],
           params: z.object({ type: z.string().describe('The diagram type: `mermaid`.') }),
         },

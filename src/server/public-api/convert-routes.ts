@@ -2,8 +2,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { convertBody, errorBodySchema } from '../../shared/schemas.js';
-import type { Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import type { Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
 import { sendText } from '../text-render/send-text.js';
 import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
 import { convertRequestOf, renderCallerOf } from './operations.js';

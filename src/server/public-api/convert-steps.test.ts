@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_PDF_STEPS } from '../../shared/present/steps.js';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeIf } from '../../../test/support/needs.js';
@@ -58,8 +58,8 @@ const convert = (payload: Record<string, unknown>) =>
   });
 
 it.each([
-  [{ steps: true }, "steps needs format 'pdf' or 'svg'"],
-  [{ steps: true, format: 'png' }, "steps needs format 'pdf' or 'svg'"],
+  [{ steps: true }, "steps needs format 'svg' or 'pdf'"],
+  [{ steps: true, format: 'png' }, "steps needs format 'svg' or 'pdf'"],
   [{ steps: 'yes', format: 'svg' }, 'steps must be true or false'],
   [{ steps: true, format: 'svg', paceMs: 50 }, 'paceMs must be a whole number from 200 to 10000'],
   [

@@ -2,8 +2,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import {
   COMMENT_BREAKS_DIAGRAM,
   SMALL_DIAGRAM,
@@ -63,7 +63,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
   it.each([
     [
       { content: SMALL_DIAGRAM, format: 'gif' },
-      "format must be 'png', 'svg', 'pdf', 'txt' or 'ascii'",
+      "format must be 'svg', 'png', 'pdf', 'txt' or 'ascii'",
     ],
     [{ content: SMALL_DIAGRAM, width: 0 }, 'width must be a whole number from 1 to 4096'],
     [{ content: SMALL_DIAGRAM, width: 4097 }, 'width must be a whole number from 1 to 4096'],

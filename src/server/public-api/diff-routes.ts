@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { versionDiffQuery, versionDiffReply } from '../../shared/diagram-diff/schema.js';
 import { errorBodySchema, idParams } from '../../shared/schemas.js';
-import type { Renderer } from '../render/renderer.js';
+import type { Renderer } from '../chromium-render/renderer.js';
 import { versionDiffs } from '../versions/diff.js';
 import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
 import { tokenUser } from './token-access.js';

@@ -4,6 +4,7 @@
  * Its only script is the app's own theme script; nothing is loaded from elsewhere.
  */
 import { deflateSync } from 'node:zlib';
+import { outputFormat } from '../../shared/output-formats.js';
 import { brandHead, LOGO_SVG } from '../web/brand-style.js';
 import type { OpenApiDocument } from './openapi.js';
 
@@ -97,7 +98,9 @@ function getExample(origin: string, path: string): string {
     .replace('{format}', 'svg')
     .replace('{encoded}', kroki)
     .replace('{code}', ink);
-  const extension = path.includes('/img/') ? 'jpg' : path.includes('/pdf/') ? 'pdf' : 'svg';
+  const { extension } = outputFormat(
+    path.includes('/img/') ? 'jpeg' : path.includes('/pdf/') ? 'pdf' : 'svg',
+  );
   return `curl '${origin}${url}' -o diagram.${extension}`;
 }
 

@@ -8,7 +8,7 @@ import type { Diagram } from '../../shared/schemas.js';
 import { openRenderRoutes, type OpenRenderOptions } from '../open-render/routes.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
 import { mcpRoutes } from '../mcp/routes.js';
-import type { Renderer } from '../render/renderer.js';
+import type { Renderer } from '../chromium-render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
 import { diagramActionApiRoutes } from './diagram-action-routes.js';
 import type { PublicApiDeps } from './common.js';

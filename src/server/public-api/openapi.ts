@@ -6,8 +6,9 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '../../shared/constants.js';
-import { OPEN_RENDER_ANSWERS } from '../open-render/answers.js';
-import { RENDERED_IMAGE_HEADERS } from '../render/send-image.js';
+import { formatsOn, listOf, TEXT_FORMATS } from '../../shared/output-formats.js';
+import { answerContent, OPEN_RENDER_ANSWERS } from '../open-render/answers.js';
+import { RENDERED_IMAGE_HEADERS } from '../chromium-render/send-image.js';
 
 interface Operation {
   summary?: string;
@@ -44,8 +45,6 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
   });
 }
 
-const binary = { type: 'string', format: 'binary' } as const;
-
 /** The document as served: with this server's address and the image answers of convert. */
 export function openApiDocument(api: FastifyInstance, origin: string): OpenApiDocument {
   // swagger() answers the JSON document unless asked for YAML.
@@ -57,17 +56,10 @@ export function openApiDocument(api: FastifyInstance, origin: string): OpenApiDo
         description:
           'The image: exactly width × height pixels for PNG; an SVG fitted to them; a PDF page the size of the diagram or of the paper; or the text drawing.',
         headers: RENDERED_IMAGE_HEADERS,
-        content: {
-          'image/png': { schema: binary },
-          'image/svg+xml': { schema: binary },
-          'application/pdf': { schema: binary },
-          'text/plain': {
-            schema: {
-              type: 'string',
-              description: 'With `format` `txt` or `ascii`: the diagram drawn as text (UTF-8).',
-            },
-          },
-        },
+        content: answerContent(
+          formatsOn('convert'),
+          `With \`format\` ${listOf(TEXT_FORMATS, '`')}: the diagram drawn as text (UTF-8).`,
+        ),
       },
       304: { description: 'Not modified: the If-None-Match header named this image’s ETag.' },
       ...convert.responses,

@@ -17,6 +17,12 @@ import type {
   User,
 } from '../../shared/schemas.js';
 import type { VersionSummary } from '../../shared/versions.js';
+import {
+  contentTypeOf,
+  isOneOf,
+  TEXT_FORMATS,
+  type TextFormat,
+} from '../../shared/output-formats.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND, trashOrRefuse, updatedDiagram } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
@@ -26,9 +32,13 @@ import { VERSION_NOT_FOUND, versionDiffs } from '../versions/diff.js';
 import { versionsStore } from '../versions/store.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import type { RenderCaller, RenderRequest, RenderResult, Renderer } from '../render/renderer.js';
-import { TEXT_FORMATS, type TextFormat } from '../text-render/render-text.js';
-import { TEXT_CONTENT_TYPE, textBody, textEtag } from '../text-render/send-text.js';
+import type {
+  RenderCaller,
+  RenderRequest,
+  RenderResult,
+  Renderer,
+} from '../chromium-render/renderer.js';
+import { textBody, textEtag } from '../text-render/send-text.js';
 
 export interface ApiOperationsDeps {
   db: Db;
@@ -50,12 +60,9 @@ export const renderCallerOf = (user: User): RenderCaller => ({
 export type ConvertRequest =
   { kind: 'text'; content: string; format: TextFormat } | { kind: 'image'; image: RenderRequest };
 
-const isTextFormat = (format: string): format is TextFormat =>
-  (TEXT_FORMATS as readonly string[]).includes(format);
-
 export function convertRequestOf(body: ConvertBody): ConvertRequest {
   const { paper, landscape, format, steps, paceMs, ...image } = body;
-  if (isTextFormat(format)) return { kind: 'text', content: body.content, format };
+  if (isOneOf(TEXT_FORMATS, format)) return { kind: 'text', content: body.content, format };
   const pdf = paper === 'fit' ? { paper } : { paper, landscape };
   return { kind: 'image', image: { ...image, format, pdf, steps: steps ? { paceMs } : null } };
 }
@@ -150,7 +157,7 @@ export function apiOperations(deps: ApiOperationsDeps) {
       const { content, format } = request;
       return {
         body: await textBody(content, format),
-        contentType: TEXT_CONTENT_TYPE,
+        contentType: contentTypeOf(format),
         etag: textEtag(content, format),
         fallback: false,
       };

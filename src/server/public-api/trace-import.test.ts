@@ -10,8 +10,8 @@ import {
 import type { ApiDiagram } from '../../shared/schemas.js';
 import { NOT_A_TRACE } from '../../shared/trace/parse.js';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeEach, describeIf } from '../../../test/support/needs.js';

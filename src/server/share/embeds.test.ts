@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
 import { openPglite } from '../../../test/support/databases.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import { pngStats } from '../../../test/support/render-support.js';
 import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
 

@@ -1,6 +1,7 @@
 /**
- * /d/{token}.png and /d/{token}.svg: a public diagram drawn by the server renderer, for link
- * previews and for embedding with a plain image tag. Cached by an ETag derived from the content.
+ * /d/{token}.png and /d/{token}.svg (the `embed` formats of src/shared/output-formats.ts): a
+ * public diagram drawn by the server renderer, for link previews and for embedding with a plain
+ * image tag. Cached by an ETag derived from the content.
  *
  * `?theme=light|dark` asks for the drawing as the app's preview draws it instead: that theme, at
  * its natural size, on a transparent background. The shared page shows it while its own renderer
@@ -8,21 +9,22 @@
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { API_DEFAULTS } from '../../shared/constants.js';
+import { formatsOn, outputFormat, type FormatOn } from '../../shared/output-formats.js';
 import { z } from '../../shared/zod.js';
 import type { Diagram } from '../../shared/schemas.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { badRequest, notFound } from '../errors.js';
-import { previewDrawing, previewTheme } from '../render/preview-drawing.js';
-import type { RenderRequest, Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import { previewDrawing, previewTheme } from '../chromium-render/preview-drawing.js';
+import type { RenderRequest, Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
 import { SHARE_TOKEN } from './token.js';
 
 const query = z.object({ theme: previewTheme.optional() });
 
 /** The link-preview image, or the preview's own drawing in `theme`. */
-function imageOf(content: string, format: 'png' | 'svg', theme: 'light' | 'dark' | undefined) {
+function imageOf(content: string, format: FormatOn<'embed'>, theme: 'light' | 'dark' | undefined) {
   if (theme) return { ...previewDrawing(content, theme), format };
   return {
     content,
@@ -55,9 +57,9 @@ export function shareEmbedRoutes(
   options: { renderer: Renderer; lookupLimit: onRequestHookHandler },
 ): void {
   const diagrams = diagramsStore(db);
-  for (const format of ['png', 'svg'] as const) {
+  for (const format of formatsOn('embed')) {
     app.get<{ Params: { token: string }; Querystring: unknown }>(
-      `/d/:token.${format}`,
+      `/d/:token.${outputFormat(format).extension}`,
       { onRequest: options.lookupLimit },
       async (request, reply) => {
         const parsed = query.safeParse(request.query);

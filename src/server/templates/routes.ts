@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { TEMPLATES } from '../../shared/templates.js';
 import { z } from '../../shared/zod.js';
 import { badRequest, notFound } from '../errors.js';
-import { previewDrawing, previewTheme } from '../render/preview-drawing.js';
-import type { Renderer } from '../render/renderer.js';
-import { sendImage } from '../render/send-image.js';
+import { previewDrawing, previewTheme } from '../chromium-render/preview-drawing.js';
+import type { Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 

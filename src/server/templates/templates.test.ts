@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { TEMPLATES } from '../../shared/templates.js';
 import type { Database } from '../db/client.js';
 import { openPglite } from '../../../test/support/databases.js';
-import { findChromium } from '../render/chromium.js';
-import { createRenderer, type Renderer } from '../render/renderer.js';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import { testApp } from '../../../test/support/app.js';
 
 describe('template images: /templates/{id}.svg', () => {

@@ -7,12 +7,12 @@
  * than the time limit ends the worker (a new one starts for the next), and at most a few
  * drawings wait their turn.
  */
-import type { TextFormat } from '../../shared/text-diagram/render-text.js';
+import type { TextFormat } from '../../shared/text-drawing/render-text.js';
 import { AppError } from '../errors.js';
 import { jobWorker } from '../workers/job-worker.js';
 import type { TextAnswer, TextJob } from './text-worker.js';
 
-export { TEXT_FORMATS, type TextFormat } from '../../shared/text-diagram/render-text.js';
+export type { TextFormat } from '../../shared/text-drawing/render-text.js';
 
 export const TEXT_RENDER_TIMEOUT_MS = 5000;
 const STATUS = { unsupported: 400, invalid: 400, 'too-large': 413, timeout: 422, busy: 503 };

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { contentTypeOf } from '../../shared/output-formats.js';
 import { renderText, type TextFormat } from './render-text.js';
 
-export const TEXT_CONTENT_TYPE = 'text/plain; charset=utf-8';
 /** Part of every ETag: raise it when the drawings change, so cached answers are drawn anew. */
 const DRAWING_REVISION = '1';
 
@@ -39,5 +39,5 @@ export async function sendText(
     return reply.status(304).send();
   }
   const body = await textBody(source, format);
-  return reply.header('X-Content-Type-Options', 'nosniff').type(TEXT_CONTENT_TYPE).send(body);
+  return reply.header('X-Content-Type-Options', 'nosniff').type(contentTypeOf(format)).send(body);
 }

@@ -90,7 +90,7 @@ describe('text output', () => {
       paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
     };
     const convertOperation = JSON.stringify(document.paths['/api/v1/convert']);
-    expect(convertOperation).toContain('"enum":["png","svg","pdf","txt","ascii"]');
+    expect(convertOperation).toContain('"enum":["svg","png","pdf","txt","ascii"]');
     expect(convertOperation).toContain('text/plain');
     expect(JSON.stringify(document.paths['/kroki/{type}/{format}/{encoded}'])).toContain('`txt`');
     const page = (await app.inject({ method: 'GET', url: '/api/docs' })).body;

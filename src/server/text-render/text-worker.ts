@@ -4,7 +4,7 @@ import {
   drawText,
   TextDiagramError,
   type TextFormat,
-} from '../../shared/text-diagram/render-text.js';
+} from '../../shared/text-drawing/render-text.js';
 
 export interface TextJob {
   id: number;

@@ -5,7 +5,7 @@ import { versionDiffQuery } from '../../shared/diagram-diff/schema.js';
 import { idParams } from '../../shared/schemas.js';
 import { requireUser } from '../auth/current-user.js';
 import type { Db } from '../db/client.js';
-import type { Renderer } from '../render/renderer.js';
+import type { Renderer } from '../chromium-render/renderer.js';
 import { versionDiffs } from './diff.js';
 
 export function versionDiffRoutes(app: FastifyInstance, db: Db, renderer: Renderer): void {

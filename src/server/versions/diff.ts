@@ -13,10 +13,15 @@ import type { Actor } from '../diagrams/access.js';
 import { DIAGRAM_NOT_FOUND } from '../diagrams/replies.js';
 import { AppError, notFound } from '../errors.js';
 import type { FastifyReply } from 'fastify';
-import { RendererBusyError } from '../render/page-pool.js';
+import { RendererBusyError } from '../chromium-render/page-pool.js';
 import { compareInWorker, drawingInWorker } from './diff-thread.js';
-import type { RenderCaller, RenderRequest, RenderResult, Renderer } from '../render/renderer.js';
-import { SVG_CSP } from '../render/send-image.js';
+import type {
+  RenderCaller,
+  RenderRequest,
+  RenderResult,
+  Renderer,
+} from '../chromium-render/renderer.js';
+import { SVG_CSP } from '../chromium-render/send-image.js';
 import { versionsStore } from './store.js';
 
 export const VERSION_NOT_FOUND = 'Version not found';

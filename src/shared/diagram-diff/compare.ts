@@ -1,6 +1,6 @@
 /**
  * What changed between two versions of a diagram, read with the one reader of sequence text
- * (diagram-text/sequence.ts). Participants are compared first, so a renamed participant's
+ * (mermaid-reader/sequence.ts). Participants are compared first, so a renamed participant's
  * messages compare equal; then messages, notes and block lines each go through diffItems.
  *
  * A participant P of `from` that is gone from `to` was **renamed** to Q, new in `to`, when
@@ -14,8 +14,8 @@
  * an activation mark, style lines, and every other line (autonumber, activate, boxes, comments,
  * block ends…) by its trimmed text. Texts that differ in spacing alone say so.
  */
-import { diagramFamily } from '../diagram-text/kind.js';
-import { participantsOf, readSequence, type Statement } from '../diagram-text/sequence.js';
+import { diagramFamily } from '../mermaid-reader/kind.js';
+import { participantsOf, readSequence, type Statement } from '../mermaid-reader/sequence.js';
 import { diffItems, type Item, type ItemChange, type ItemChangeKind } from './items.js';
 import { lineDiff } from './line-diff.js';
 import type {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSequence } from '../diagram-text/sequence.js';
-import { sequenceStyles } from '../diagram-text/sequence-styles.js';
+import { readSequence } from '../mermaid-reader/sequence.js';
+import { sequenceStyles } from '../mermaid-reader/sequence-styles.js';
 import { diffDrawing, NO_MARKS } from './drawing.js';
 
 const seq = (...lines: string[]) => ['sequenceDiagram', ...lines].join('\n');

@@ -11,9 +11,9 @@
  * merged text its numbers are renumbered past the messages put back, so each style stays on its
  * own message and never lands on a ghost.
  */
-import { diagramFamily } from '../diagram-text/kind.js';
-import type { Statement } from '../diagram-text/sequence.js';
-import { readStyleRule } from '../diagram-text/sequence-styles.js';
+import { diagramFamily } from '../mermaid-reader/kind.js';
+import type { Statement } from '../mermaid-reader/sequence.js';
+import { readStyleRule } from '../mermaid-reader/sequence-styles.js';
 import { diffArrays } from 'diff';
 import { compareSequences, lineKey, messageOf, type ReadText } from './compare.js';
 import { MAX_EDITS } from './line-diff.js';

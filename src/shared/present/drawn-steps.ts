@@ -8,8 +8,8 @@
  * steps.ts). Activation bars are placed by height: a bar appears with the first message drawn at
  * or below its top.
  */
-import { markerCopy, SVG_SHAPES } from '../render/marker-copy.js';
-import { messageGroups } from '../render/svg-parts.js';
+import { markerCopy, SVG_SHAPES } from '../mermaid-drawing/marker-copy.js';
+import { messageGroups } from '../mermaid-drawing/svg-parts.js';
 import { HOLD_PACES, presentSteps } from './steps.js';
 
 export interface DrawnStep {

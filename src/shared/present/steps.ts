@@ -6,8 +6,8 @@
  * opt, par, critical, break) as each ends, `rect` backgrounds in the reverse of that order (each
  * goes in front of the one before); `box` groups participants and is not a step's.
  */
-import { diagramFamily } from '../diagram-text/kind.js';
-import { readSequence } from '../diagram-text/sequence.js';
+import { diagramFamily } from '../mermaid-reader/kind.js';
+import { readSequence } from '../mermaid-reader/sequence.js';
 
 /** Bounds of an animated SVG's pace, in milliseconds per step. */
 export const STEP_PACE_MS = { min: 200, max: 10_000, default: 1_000 } as const;

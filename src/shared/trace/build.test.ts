@@ -8,7 +8,7 @@ import {
   TRACE_FIXTURES,
   type GeneratedSpan,
 } from '../../../test/fixtures/traces/fixtures.js';
-import { readSequence } from '../diagram-text/sequence.js';
+import { readSequence } from '../mermaid-reader/sequence.js';
 import { buildSequence } from './build.js';
 import { describe as describeTrace } from './notes.js';
 import { traceOptionsSchema, type TraceOptionsInput } from './options.js';

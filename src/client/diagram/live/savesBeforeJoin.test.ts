@@ -105,8 +105,8 @@ describeEach(testDatabases, 'an edit made while a save is in flight, on $name', 
   ) {
     const created = await world.createDiagram(cookie, { title: 'Flow', content: old });
     const diagram = new OpenDiagram({ title: created.title, content: created.content });
-    const doc = createServerStateStore(serverStateOf(created));
-    const saver = createSaver(draftView(diagram), doc, api);
+    const serverState = createServerStateStore(serverStateOf(created));
+    const saver = createSaver(draftView(diagram), serverState, api);
     const client = world.live(diagramDocName(created.id), { cookie });
     await client.synced;
     if (late) client.pause();
@@ -117,9 +117,9 @@ describeEach(testDatabases, 'an edit made while a save is in flight, on $name', 
     await Promise.race([started, saving]); // nothing to save: no request
     if (answered) await saving;
     for (const change of during) type(diagram, change);
-    await savesBeforeJoin(client.doc, client.provider, saver, doc);
+    await savesBeforeJoin(client.doc, client.provider, saver, serverState);
     // What connectLive does on joining.
-    diagram.attach(client.doc, { serverHolds: doc.get().baseline.content });
+    diagram.attach(client.doc, { serverHolds: serverState.get().baseline.content });
     // The typing goes on after the join, as it would.
     type(diagram, typing.at(-1)!);
     expect(['saved', 'unchanged']).toContain(await saving);

@@ -53,11 +53,11 @@ export function savesBeforeJoin(
   shared: Y.Doc,
   origin: unknown,
   saver: Saver,
-  doc: ServerStateStore,
+  serverState: ServerStateStore,
 ): Promise<void> | null {
-  const hold = () => holdSavedEdits(shared, doc.get().savedEdits, origin);
+  const hold = () => holdSavedEdits(shared, serverState.get().savedEdits, origin);
   // Saves starting from here go over the live connection (see useLiveDiagram's LiveSaver).
   if (saver.saving()) return saver.settled().then(hold, hold);
-  if (doc.get().savedEdits.length === 0 && complete(shared)) return null;
+  if (serverState.get().savedEdits.length === 0 && complete(shared)) return null;
   return hold();
 }

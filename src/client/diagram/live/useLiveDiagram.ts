@@ -32,7 +32,7 @@ export const offlineStoreName = (userId: number, diagramId: number) =>
 interface LiveDiagramOptions {
   user: User;
   diagram: OpenDiagram;
-  doc: ServerStateStore;
+  serverState: ServerStateStore;
   saver: Saver;
   autoSaveOn: boolean;
   onSaved: () => void;
@@ -43,15 +43,15 @@ interface LiveDiagramOptions {
 export function useLiveDiagram({
   user,
   diagram,
-  doc,
+  serverState,
   saver,
   autoSaveOn,
   onSaved,
   onRefused,
 }: LiveDiagramOptions) {
-  const id = useServerState(doc, (state) => state.id);
-  const access = useServerState(doc, (state) => state.access);
-  const lost = useServerState(doc, (state) => state.lostAccess);
+  const id = useServerState(serverState, (state) => state.id);
+  const access = useServerState(serverState, (state) => state.access);
+  const lost = useServerState(serverState, (state) => state.lostAccess);
 
   const autoSaveRef = useRef(autoSaveOn);
   useEffect(() => {
@@ -78,9 +78,9 @@ export function useLiveDiagram({
         // copy, or while its copy differs from what was stored (edits still on their way, or
         // refused), text typed meanwhile stays unsaved. The next store says saved for it.
         if (!held || resyncing || liveDigest(held.title, held.content) !== message.digest) {
-          return doc.update({ updatedAt: message.updatedAt });
+          return serverState.update({ updatedAt: message.updatedAt });
         }
-        doc.update({
+        serverState.update({
           updatedAt: message.updatedAt,
           baseline: { title: normaliseTitle(held.title), content: held.content },
           status: 'saved',
@@ -96,9 +96,9 @@ export function useLiveDiagram({
       }
       // The server's word for the new role (a wire value) becomes the access `can` is asked with.
       // eslint-disable-next-line no-restricted-syntax
-      if (message.role === 'editor') return doc.update({ access: 'editor' });
+      if (message.role === 'editor') return serverState.update({ access: 'editor' });
       const reason = message.role === 'none' ? 'removed' : 'viewer';
-      doc.update({ access: 'viewer', lostAccess: reason, status: 'error' });
+      serverState.update({ access: 'viewer', lostAccess: reason, status: 'error' });
       waiting.splice(0).forEach((resolve) => resolve('access-lost'));
       toastAccessLost(reason);
     };
@@ -116,7 +116,7 @@ export function useLiveDiagram({
         variant: 'destructive',
       });
       waiting.splice(0).forEach((resolve) => resolve('refused'));
-      doc.update({ status: 'error' });
+      serverState.update({ status: 'error' });
       // The device copy holds the refused edits too: it would send them again after a reload.
       void stored?.clearData();
       stored = null;
@@ -131,18 +131,18 @@ export function useLiveDiagram({
         name: diagramDocName(id),
         user: { id: user.id, name: user.name, role },
         // Connecting is not live yet: saves go over HTTP until the first sync.
-        onStatus: (live) => doc.update({ live: live === 'connecting' ? 'off' : live }),
+        onStatus: (live) => serverState.update({ live: live === 'connecting' ? 'off' : live }),
         onMessage,
         // The server applies a save over HTTP to the live document as well, and its update may
         // reach the live copy long after the save's answer: before joining, a save in flight is
         // awaited and the live copy given the edit each answer carries (savesBeforeJoin), so the
         // join's diff is made against text the server holds. Text equal to the last one saved is
         // not put back at all (`serverHolds`): others' edits made since stay as they are.
-        serverHolds: () => doc.get().baseline.content,
-        beforeAttach: (shared, origin) => savesBeforeJoin(shared, origin, saver, doc),
+        serverHolds: () => serverState.get().baseline.content,
+        beforeAttach: (shared, origin) => savesBeforeJoin(shared, origin, saver, serverState),
         onAttached: (dropped) => {
           // Held by the live copy now; later saves go over the live connection.
-          doc.update({ savedEdits: [] });
+          serverState.update({ savedEdits: [] });
           const reason = resyncing;
           resyncing = null;
           if (reason && dropped) {
@@ -170,17 +170,17 @@ export function useLiveDiagram({
       // While resyncing too: the text held now is the refused one, not to be saved another way.
       // And from the first sync on: a save over HTTP starting while the editor joins would be
       // applied by the server and put back by the join as well.
-      active: () => resyncing !== null || (connection.joining && doc.get().live !== 'off'),
+      active: () => resyncing !== null || (connection.joining && serverState.get().live !== 'off'),
       save: async (kind) => {
         const refused = () => resyncing !== null;
         if (refused()) return 'refused';
         // Auto-save: the join puts the text back, the live copy saves it from there.
-        if (kind === 'auto' || doc.get().live === 'offline') return 'unchanged';
+        if (kind === 'auto' || serverState.get().live === 'offline') return 'unchanged';
         await connection.whenAttached;
         if (refused()) return 'refused';
         if (stopped) return 'unchanged';
         notice.cancel();
-        doc.update({ status: 'saving' });
+        serverState.update({ status: 'saving' });
         connection.save();
         return new Promise<SaveOutcome>((resolve, reject) => {
           waiting.push(resolve);
@@ -188,7 +188,7 @@ export function useLiveDiagram({
             const at = waiting.indexOf(resolve);
             if (at < 0) return;
             waiting.splice(at, 1);
-            doc.update({ status: 'error' });
+            serverState.update({ status: 'error' });
             reject(new Error(TOAST_TEXT.saveFailed));
           }, SAVE_ANSWER_MS);
         });
@@ -200,7 +200,7 @@ export function useLiveDiagram({
       saver.useLive(null);
       void stored?.destroy();
       connection.destroy();
-      doc.update({ live: 'off' });
+      serverState.update({ live: 'off' });
     };
-  }, [id, access, lost, user.id, user.name, diagram, doc, saver, onSaved, onRefused]);
+  }, [id, access, lost, user.id, user.name, diagram, serverState, saver, onSaved, onRefused]);
 }

@@ -29,12 +29,16 @@ export function lostAccess(error: unknown, access: DiagramAccess): LostAccess | 
  * backup) and tells the user, unless they were told already. Answers whether it was news.
  */
 export function markAccessLost(
-  doc: ServerStateStore,
+  serverState: ServerStateStore,
   lost: LostAccess,
   also: Partial<ServerState> = {},
 ): boolean {
-  const before = doc.get().lostAccess;
-  doc.update({ ...also, access: 'viewer', lostAccess: before === 'removed' ? before : lost });
+  const before = serverState.get().lostAccess;
+  serverState.update({
+    ...also,
+    access: 'viewer',
+    lostAccess: before === 'removed' ? before : lost,
+  });
   if (before === lost || before === 'removed') return false;
   toastAccessLost(lost);
   return true;
@@ -44,10 +48,10 @@ export function markAccessLost(
  * For a call about the open diagram that failed: when the failure means the user's access is
  * gone, the editor turns read-only and says so; answers whether that was the reason.
  */
-export function noticeRefusal(doc: ServerStateStore, error: unknown): boolean {
-  const state = doc.get();
+export function noticeRefusal(serverState: ServerStateStore, error: unknown): boolean {
+  const state = serverState.get();
   const lost = state.id !== 0 ? lostAccess(error, state.access) : null;
   if (!lost) return false;
-  markAccessLost(doc, lost);
+  markAccessLost(serverState, lost);
   return true;
 }

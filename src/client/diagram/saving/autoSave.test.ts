@@ -14,7 +14,7 @@ const draftOf = (draft: Draft): DraftStore => ({
 /** An opened diagram of `access` whose text was changed since it was saved. */
 const changedAs = (access: DiagramAccess) => ({
   draft: draftOf({ title: 'Plan', content: 'sequenceDiagram\nA->>B: changed' }),
-  doc: createServerStateStore({
+  serverState: createServerStateStore({
     ...newServerState({ title: 'Plan', content: 'sequenceDiagram\nA->>B: saved' }),
     id: 7,
     access,
@@ -34,7 +34,7 @@ describe('autoSaveEligible', () => {
 
   it('waits for a change, and for the switch', () => {
     const unchanged = changedAs('owner');
-    unchanged.draft = draftOf(unchanged.doc.get().baseline);
+    unchanged.draft = draftOf(unchanged.serverState.get().baseline);
     expect(autoSaveEligible(unchanged)).toBe(false);
     expect(autoSaveEligible({ ...changedAs('owner'), enabled: () => false })).toBe(false);
   });

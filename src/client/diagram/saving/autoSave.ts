@@ -12,7 +12,7 @@ import type { SaveOutcome, Saver } from './saver';
 
 export interface AutoSaveOptions {
   draft: DraftStore;
-  doc: ServerStateStore;
+  serverState: ServerStateStore;
   saver: Saver;
   /** Signed in and the auto-save switch on. */
   enabled: () => boolean;
@@ -20,8 +20,10 @@ export interface AutoSaveOptions {
   delayMs?: number;
 }
 
-export function autoSaveEligible(options: Pick<AutoSaveOptions, 'draft' | 'doc' | 'enabled'>) {
-  const state = options.doc.get();
+export function autoSaveEligible(
+  options: Pick<AutoSaveOptions, 'draft' | 'serverState' | 'enabled'>,
+) {
+  const state = options.serverState.get();
   const draft = options.draft.get();
   return (
     options.enabled() &&

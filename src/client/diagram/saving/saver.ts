@@ -33,7 +33,7 @@ export interface LiveSaver {
  */
 const SAVED_EDITS_KEPT = 20;
 
-export function createSaver(draft: DraftStore, doc: ServerStateStore, api: SaverApi) {
+export function createSaver(draft: DraftStore, serverState: ServerStateStore, api: SaverApi) {
   let queue: Promise<unknown> = Promise.resolve();
   let live: LiveSaver | null = null;
   /** Saves queued or running. */
@@ -42,9 +42,9 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
   async function run(force: boolean, kind: SaveKind): Promise<SaveOutcome> {
     if (live?.active()) return live.save(kind);
     const snapshot = { ...draft.get(), title: normaliseTitle(draft.get().title) };
-    const state = doc.get();
+    const state = serverState.get();
     if (state.id !== 0 && !force && !isUnsaved(snapshot, state.baseline)) return 'unchanged';
-    doc.update({ status: 'saving' });
+    serverState.update({ status: 'saving' });
     try {
       const saved: SavedDiagram =
         state.id === 0
@@ -55,7 +55,7 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
               saveKind: kind,
               ...(state.updatedAt ? { updatedAt: state.updatedAt } : {}),
             });
-      doc.update({
+      serverState.update({
         id: saved.id,
         updatedAt: saved.updatedAt,
         isPublic: saved.isPublic,
@@ -64,8 +64,12 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
         baseline: { title: saved.title, content: snapshot.content },
         status: 'saved',
         conflict: null,
-        ...(saved.liveUpdate && doc.get().id === saved.id
-          ? { savedEdits: [...doc.get().savedEdits, saved.liveUpdate].slice(-SAVED_EDITS_KEPT) }
+        ...(saved.liveUpdate && serverState.get().id === saved.id
+          ? {
+              savedEdits: [...serverState.get().savedEdits, saved.liveUpdate].slice(
+                -SAVED_EDITS_KEPT,
+              ),
+            }
           : {}),
       });
       return 'saved';
@@ -73,16 +77,16 @@ export function createSaver(draft: DraftStore, doc: ServerStateStore, api: Saver
       const server =
         error instanceof HttpError && error.status === 409 ? conflictDiagram(error) : null;
       if (server) {
-        doc.update({ status: 'conflict', conflict: server });
+        serverState.update({ status: 'conflict', conflict: server });
         return 'conflict';
       }
       const lost = state.id !== 0 ? lostAccess(error, state.access) : null;
       if (lost) {
         // Read-only from now on; the unsaved text stays in the draft and its backup.
-        doc.update({ status: 'error', access: 'viewer', lostAccess: lost });
+        serverState.update({ status: 'error', access: 'viewer', lostAccess: lost });
         return 'access-lost';
       }
-      doc.update({ status: 'error' });
+      serverState.update({ status: 'error' });
       throw error;
     }
   }

@@ -25,22 +25,22 @@ export interface AccessLossNotice {
 
 export function useAccessLoss(
   user: User,
-  doc: ServerStateStore,
+  serverState: ServerStateStore,
   draft: DraftStore,
   open: (diagram: Diagram) => void,
 ) {
   const queryClient = useQueryClient();
-  const lost = useServerState(doc, (state) => state.lostAccess);
+  const lost = useServerState(serverState, (state) => state.lostAccess);
   const [kept, setKept] = useState<{ key: string; backup: Backup } | null>(
     () => removedBackups(user.id)[0] ?? null,
   );
 
   /** The text to save and the backup it lives in: the open diagram's, else one kept earlier. */
   const source = useCallback((): { key: string; text: Draft } | null => {
-    const state = doc.get();
+    const state = serverState.get();
     if (state.lostAccess) return { key: backupKey(user.id, state.id), text: draft.get() };
     return kept ? { key: kept.key, text: kept.backup } : null;
-  }, [doc, draft, kept, user.id]);
+  }, [serverState, draft, kept, user.id]);
 
   const saveAsCopy = useCallback(async () => {
     const from = source();
@@ -51,7 +51,7 @@ export function useAccessLoss(
         content: from.text.content,
       });
       clearBackup(from.key);
-      if (!doc.get().lostAccess) setKept(null);
+      if (!serverState.get().lostAccess) setKept(null);
       void queryClient.invalidateQueries({ queryKey: diagramsQueryKey });
       toast({
         title: TOAST_TEXT.success,
@@ -65,7 +65,7 @@ export function useAccessLoss(
         variant: 'destructive',
       });
     }
-  }, [source, doc, queryClient, open]);
+  }, [source, serverState, queryClient, open]);
 
   const discardKept = useCallback(() => {
     if (kept) clearBackup(kept.key);

@@ -10,12 +10,16 @@ const WRITE_DEBOUNCE_MS = 300;
  * Keeps unsaved text in browser storage until the server acknowledges it: written while the
  * draft differs from what was last saved, removed once a save lands. Flushed when the page hides.
  */
-export function useBackupWriter(userId: number, draft: DraftStore, doc: ServerStateStore): void {
+export function useBackupWriter(
+  userId: number,
+  draft: DraftStore,
+  serverState: ServerStateStore,
+): void {
   useEffect(() => {
     let timer: number | undefined;
     const write = () => {
       timer = undefined;
-      const state = doc.get();
+      const state = serverState.get();
       const current = draft.get();
       const key = backupKey(userId, state.id);
       if (isUnsaved(current, state.baseline)) {
@@ -43,7 +47,7 @@ export function useBackupWriter(userId: number, draft: DraftStore, doc: ServerSt
       if (document.visibilityState === 'hidden') flush();
     };
     const stopDraft = draft.subscribe(schedule);
-    const stopDoc = doc.subscribe(schedule);
+    const stopDoc = serverState.subscribe(schedule);
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', onHidden);
     return () => {
@@ -53,5 +57,5 @@ export function useBackupWriter(userId: number, draft: DraftStore, doc: ServerSt
       window.removeEventListener('pagehide', flush);
       document.removeEventListener('visibilitychange', onHidden);
     };
-  }, [userId, draft, doc]);
+  }, [userId, draft, serverState]);
 }

@@ -55,8 +55,8 @@ export interface DiagramHandleOptions {
 
 export function useDiagramHandle({ user, draft, applyDraft, openDraft }: DiagramHandleOptions) {
   const queryClient = useQueryClient();
-  const [doc] = useState(() => createServerStateStore(newServerState(draft.get())));
-  const [saver] = useState(() => createSaver(draft, doc, diagramsApi));
+  const [serverState] = useState(() => createServerStateStore(newServerState(draft.get())));
+  const [saver] = useState(() => createSaver(draft, serverState, diagramsApi));
   const [autoSaveOn, setAutoSaveOn] = useAutoSaveSetting();
   const autoSaveRef = useRef(autoSaveOn);
   useEffect(() => {
@@ -68,31 +68,34 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
     [queryClient],
   );
 
-  useBackupWriter(user.id, draft, doc);
+  useBackupWriter(user.id, draft, serverState);
   useEffect(
     () =>
       startAutoSave({
         draft,
-        doc,
+        serverState,
         saver,
         enabled: () => autoSaveRef.current,
         onResult: (result) => {
           if ('error' in result) return toastAutoSaveFailed(result.error);
-          if (result.outcome === 'access-lost') return notifyAccessLost(doc);
+          if (result.outcome === 'access-lost') return notifyAccessLost(serverState);
           if (result.outcome === 'saved') {
             toastAutoSaved();
             refetchList();
           }
         },
       }),
-    [draft, doc, saver, refetchList],
+    [draft, serverState, saver, refetchList],
   );
 
   const open = useCallback(
     (diagram: Diagram, access: DiagramAccess = 'owner') => {
       // The same diagram again (a restored version): a minimal change of the live document.
-      const same = doc.get().id === diagram.id;
-      doc.set({ ...serverStateOf(diagram, access), live: same ? doc.get().live : 'off' });
+      const same = serverState.get().id === diagram.id;
+      serverState.set({
+        ...serverStateOf(diagram, access),
+        live: same ? serverState.get().live : 'off',
+      });
       const server = { title: diagram.title, content: diagram.content };
       const key = backupKey(user.id, diagram.id);
       const refused = refusedKey(user.id, diagram.id);
@@ -101,20 +104,20 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
       setOffer(backup ? { key, backup } : kept ? { key: refused, backup: kept } : null);
       (same ? applyDraft : openDraft)({ title: diagram.title, content: diagram.content });
     },
-    [doc, user.id, applyDraft, openDraft],
+    [serverState, user.id, applyDraft, openDraft],
   );
 
   /** A new, not yet saved diagram (id 0); `offerBackup` offers an earlier unsaved new one. */
   const startNew = useCallback(
     (next: Draft, offerBackup = false) => {
-      doc.set(newServerState(next));
+      serverState.set(newServerState(next));
       const key = backupKey(user.id, 0);
       const backup = offerBackup ? backupToOffer(key, next) : null;
       if (!offerBackup) clearBackup(key);
       setOffer(backup ? { key, backup } : null);
       openDraft(next);
     },
-    [doc, user.id, openDraft],
+    [serverState, user.id, openDraft],
   );
 
   const save = useCallback(async () => {
@@ -122,34 +125,34 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
       const outcome = await saver.save();
       // Refused: the banner offering the text back says what happened.
       if (outcome === 'conflict' || outcome === 'refused') return;
-      if (outcome === 'access-lost') return notifyAccessLost(doc);
+      if (outcome === 'access-lost') return notifyAccessLost(serverState);
       toastSaved();
       refetchList();
     } catch (error) {
       toastSaveFailed(error);
     }
-  }, [saver, doc, refetchList]);
+  }, [saver, serverState, refetchList]);
 
   /** Spec §4: selecting another diagram first saves unsaved changes silently. */
   const select = useCallback(
     async (id: number) => {
-      const state = doc.get();
+      const state = serverState.get();
       if (state.id !== 0 && can(state.access, 'edit') && isUnsaved(draft.get(), state.baseline)) {
         await saver.save().catch(() => undefined); // the backup keeps the text if this fails
       }
       const opened = await diagramsApi.get(id);
       open(opened, opened.access);
     },
-    [doc, draft, saver, open],
+    [serverState, draft, saver, open],
   );
 
   const resolveConflict = useCallback(
     async (choice: ConflictChoice) => {
-      const server = doc.get().conflict;
+      const server = serverState.get().conflict;
       if (!server) return;
-      if (choice === 'keep-server') return open(server, doc.get().access);
+      if (choice === 'keep-server') return open(server, serverState.get().access);
       if (choice === 'overwrite') {
-        doc.update({ updatedAt: server.updatedAt, conflict: null, status: 'idle' });
+        serverState.update({ updatedAt: server.updatedAt, conflict: null, status: 'idle' });
         return save();
       }
       const mine = draft.get();
@@ -165,7 +168,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
         toastSaveFailed(error);
       }
     },
-    [doc, draft, open, save, refetchList],
+    [serverState, draft, open, save, refetchList],
   );
 
   const restoreBackup = useCallback(() => {
@@ -182,7 +185,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
    */
   const keepRefused = useCallback(
     (kept: Draft, reason: ResyncReason) => {
-      const state = doc.get();
+      const state = serverState.get();
       const key = refusedKey(user.id, state.id);
       const backup: Backup = {
         ...kept,
@@ -193,7 +196,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
       writeBackup(key, backup);
       setOffer({ key, backup });
     },
-    [doc, user.id],
+    [serverState, user.id],
   );
 
   const discardBackup = useCallback(() => {
@@ -202,11 +205,14 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
   }, [offer]);
 
   /** A history or share call refused: when access is gone, the editor turns read-only and says so. */
-  const refused = useCallback((error: unknown) => noticeRefusal(doc, error), [doc]);
-  const accessLost = useCallback((lost: LostAccess) => markAccessLost(doc, lost), [doc]);
+  const refused = useCallback((error: unknown) => noticeRefusal(serverState, error), [serverState]);
+  const accessLost = useCallback(
+    (lost: LostAccess) => markAccessLost(serverState, lost),
+    [serverState],
+  );
 
   return {
-    doc,
+    serverState,
     saver,
     open,
     refused,
@@ -227,7 +233,7 @@ export function useDiagramHandle({ user, draft, applyDraft, openDraft }: Diagram
 
 export type DiagramHandle = ReturnType<typeof useDiagramHandle>;
 
-function notifyAccessLost(doc: ServerStateStore): void {
-  const lost = doc.get().lostAccess;
+function notifyAccessLost(serverState: ServerStateStore): void {
+  const lost = serverState.get().lostAccess;
   if (lost) toastAccessLost(lost);
 }

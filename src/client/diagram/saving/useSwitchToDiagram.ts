@@ -8,10 +8,13 @@ import { TOAST_TEXT } from '@shared/messages';
 import { toast } from '@/components/ui/toast-store';
 import type { DiagramHandle } from './useDiagramHandle';
 
-export function useSwitchToDiagram({ doc, select }: Pick<DiagramHandle, 'doc' | 'select'>) {
+export function useSwitchToDiagram({
+  serverState,
+  select,
+}: Pick<DiagramHandle, 'serverState' | 'select'>) {
   return useCallback(
     (id: number) => {
-      if (doc.get().id === id) return;
+      if (serverState.get().id === id) return;
       select(id).catch(() =>
         toast({
           title: TOAST_TEXT.error,
@@ -20,6 +23,6 @@ export function useSwitchToDiagram({ doc, select }: Pick<DiagramHandle, 'doc' | 
         }),
       );
     },
-    [doc, select],
+    [serverState, select],
   );
 }

@@ -46,17 +46,17 @@ export function SignedInEditor({ user }: { user: User }) {
   useLiveDiagram({
     user,
     diagram: core.diagram,
-    doc: handle.doc,
+    serverState: handle.serverState,
     saver: handle.saver,
     autoSaveOn: handle.autoSaveOn,
     onSaved: handle.refetchList,
     onRefused: handle.keepRefused,
   });
-  const conflict = useServerState(handle.doc, (state) => state.conflict);
+  const conflict = useServerState(handle.serverState, (state) => state.conflict);
   const [shareOpen, setShareOpen] = useState(false);
   const [historyOpen, setHistoryOpen] = useState(false);
-  const saved = useServerState(handle.doc, (state) => state.id !== 0);
-  const diagramId = useServerState(handle.doc, (state) => state.id);
+  const saved = useServerState(handle.serverState, (state) => state.id !== 0);
+  const diagramId = useServerState(handle.serverState, (state) => state.id);
   const [historyCompare, setHistoryCompare] = useState<VersionRange | null>(null);
   const openHistory = useCallback(() => {
     setHistoryCompare(null);
@@ -69,12 +69,12 @@ export function SignedInEditor({ user }: { user: User }) {
     [autoSaveOn, setAutoSaveOn],
   );
   // A viewer's diagram is read-only; Save makes the viewer's own copy (spec §4).
-  const viewer = useViewerMode(handle.doc, core.editor);
+  const viewer = useViewerMode(handle.serverState, core.editor);
   const saveCopy = useSaveCopy(handle.open);
-  const accessLoss = useAccessLoss(user, handle.doc, store, handle.open);
+  const accessLoss = useAccessLoss(user, handle.serverState, store, handle.open);
   const sidebar = useSidebarSlot(handle);
 
-  const { startNew, save, doc, saver } = handle;
+  const { startNew, save, serverState, saver } = handle;
   const [discard, setDiscard] = useState<DiscardQuestion | null>(null);
   const [switcherOpen, setSwitcherOpen] = useState(false);
   const openSwitcher = useCallback(() => setSwitcherOpen(true), []);
@@ -85,7 +85,7 @@ export function SignedInEditor({ user }: { user: User }) {
   // not saved: it would only leave an untouched template in the list.
   const onChoose = useCallback(
     (draft: Draft) => {
-      const current = doc.get();
+      const current = serverState.get();
       const untouched = current.id === 0 && !isUnsaved(store.get(), current.baseline);
       const saving: Promise<SaveOutcome> = untouched ? Promise.resolve('unchanged') : saver.save();
       saving.then(
@@ -99,7 +99,7 @@ export function SignedInEditor({ user }: { user: User }) {
           }),
       );
     },
-    [doc, store, saver, startNew],
+    [serverState, store, saver, startNew],
   );
 
   return (
@@ -118,8 +118,8 @@ export function SignedInEditor({ user }: { user: User }) {
         status={
           <>
             <PresenceStrip diagram={core.diagram} />
-            <AccessBadge doc={doc} />
-            <SaveStatus draft={store} doc={doc} />
+            <AccessBadge serverState={serverState} />
+            <SaveStatus draft={store} serverState={serverState} />
           </>
         }
         autoSave={

@@ -1,7 +1,8 @@
 /**
- * The Export menu's items, one list for the header's menu and the phone's: the files of spec §2's
- * 'Choose Format' (SVG, PNG) and a one-page PDF, the diagram copied as text, and the stepped
- * files of present mode with their pace.
+ * The Export menu's items, one list for the header's menu and the phone's, read from the table of
+ * output formats (src/shared/output-formats.ts): the files of spec §2's 'Choose Format' (SVG,
+ * PNG) and a one-page PDF, the diagram copied as text, and the stepped files of present mode with
+ * their pace.
  */
 import { DropdownMenu as Menu } from 'radix-ui';
 import {
@@ -17,6 +18,16 @@ import { Fragment, useState } from 'react';
 import type { ResolvedTheme } from '@shared/mermaid-config';
 import { STEP_PACE_MS } from '@shared/present/steps';
 import { EXPORT_TEXT } from '@shared/messages';
+import {
+  formatsOn,
+  isOneOf,
+  MENU_FORMATS,
+  menuFormats,
+  outputFormat,
+  STEPPED_FORMATS,
+  type FormatOn,
+  type MenuFormat,
+} from '@shared/output-formats';
 import {
   DropdownMenuItem,
   DropdownMenuLabel,
@@ -44,7 +55,7 @@ interface ExportItem {
   run: (context: ExportContext) => void;
 }
 
-const server = (format: 'svg' | 'pdf', steps: boolean) => (context: ExportContext) =>
+const server = (format: FormatOn<'exportFile'>, steps: boolean) => (context: ExportContext) =>
   void exportFromServer({
     format,
     steps,
@@ -54,56 +65,57 @@ const server = (format: 'svg' | 'pdf', steps: boolean) => (context: ExportContex
     paceMs: context.paceMs,
   });
 
+/** A format's icon, by what it is: a vector image, a raster image, pages, or text to copy. */
+function iconOf(format: MenuFormat): LucideIcon {
+  const { kind, raster } = outputFormat(format);
+  if (kind === 'text') return ClipboardCopy;
+  if (kind === 'document') return FileText;
+  return raster ? FileImage : FileCode2;
+}
+
+/** What choosing a format does: the table's `menu` says where it is made. */
+function runOf(format: MenuFormat): ExportItem['run'] {
+  if (isOneOf(menuFormats('preview'), format)) {
+    return (context) => void exportDiagram(format, context.title);
+  }
+  if (isOneOf(menuFormats('clipboard'), format)) {
+    return (context) => void copyAsText(context.text(), format);
+  }
+  if (isOneOf(menuFormats('server'), format)) return server(format, false);
+  const unknown: never = format;
+  throw new Error(`The Export menu cannot make ${String(unknown)}`);
+}
+
+const formatItem = (format: MenuFormat): ExportItem => {
+  const { label, menu } = outputFormat(format);
+  return {
+    label: menu === 'clipboard' ? EXPORT_TEXT.copyAs(label) : label,
+    Icon: iconOf(format),
+    testId: EXPORT_TESTIDS.format[format],
+    run: runOf(format),
+  };
+};
+
+/** The stepped files: those the server draws for the menu that step through the messages. */
+const STEPPED_FILES = STEPPED_FORMATS.filter((format) => isOneOf(formatsOn('exportFile'), format));
+
 /** The groups of the menu, in order; `steps` ends with the pace chooser. */
 export const EXPORT_GROUPS: { id: 'files' | 'copies' | 'steps'; items: ExportItem[] }[] = [
   {
     id: 'files',
-    items: [
-      {
-        label: 'SVG',
-        Icon: FileCode2,
-        testId: EXPORT_TESTIDS.svg,
-        run: (context) => void exportDiagram('svg', context.title),
-      },
-      {
-        label: 'PNG',
-        Icon: FileImage,
-        testId: EXPORT_TESTIDS.png,
-        run: (context) => void exportDiagram('png', context.title),
-      },
-      {
-        label: EXPORT_COPY.pdf,
-        Icon: FileText,
-        testId: EXPORT_TESTIDS.pdf,
-        run: server('pdf', false),
-      },
-    ],
+    items: MENU_FORMATS.filter((format) => outputFormat(format).menu !== 'clipboard').map(
+      formatItem,
+    ),
   },
-  {
-    id: 'copies',
-    items: (['txt', 'ascii'] as const).map((format) => ({
-      label: format === 'txt' ? EXPORT_TEXT.copyText : EXPORT_TEXT.copyAscii,
-      Icon: ClipboardCopy,
-      testId: format === 'txt' ? EXPORT_TESTIDS.copyText : EXPORT_TESTIDS.copyAscii,
-      run: (context: ExportContext) => void copyAsText(context.text(), format),
-    })),
-  },
+  { id: 'copies', items: menuFormats('clipboard').map(formatItem) },
   {
     id: 'steps',
-    items: [
-      {
-        label: EXPORT_COPY.animatedSvg,
-        Icon: Clapperboard,
-        testId: EXPORT_TESTIDS.animatedSvg,
-        run: server('svg', true),
-      },
-      {
-        label: EXPORT_COPY.stepsPdf,
-        Icon: FileStack,
-        testId: EXPORT_TESTIDS.stepsPdf,
-        run: server('pdf', true),
-      },
-    ],
+    items: STEPPED_FILES.map((format) => ({
+      label: EXPORT_COPY.stepsItem[format],
+      Icon: outputFormat(format).kind === 'document' ? FileStack : Clapperboard,
+      testId: EXPORT_TESTIDS.steps[format],
+      run: server(format, true),
+    })),
   },
 ];
 

@@ -3,8 +3,8 @@
  * toast saying so (or why not). Drawn in a worker, stopped after a time limit, so the editor never
  * waits on it.
  */
-import type { TextFormat } from '@shared/text-diagram/render-text';
 import { EXPORT_TEXT } from '@shared/messages';
+import { outputFormat, type TextFormat } from '@shared/output-formats';
 import { toast } from '@/components/ui/toast-store';
 import type { TextWorkerAnswer } from './textWorker';
 
@@ -36,7 +36,7 @@ export async function copyAsText(source: string, format: TextFormat): Promise<vo
   try {
     const text = await drawInWorker(source, format);
     await navigator.clipboard.writeText(`${text}\n`);
-    toast({ title: EXPORT_TEXT.textCopied(format === 'ascii' ? 'ASCII' : 'text') });
+    toast({ title: EXPORT_TEXT.textCopied(outputFormat(format).label) });
   } catch (error) {
     const description = error instanceof Error ? error.message : undefined;
     toast({ title: EXPORT_TEXT.textFailed, description, variant: 'destructive' });

@@ -7,6 +7,7 @@
 import { exportFileName } from '@shared/file-name';
 import type { ResolvedTheme } from '@shared/mermaid-config';
 import { EXPORT_TEXT } from '@shared/messages';
+import { outputFormat } from '@shared/output-formats';
 import type { ExportFileBody } from '@shared/schemas';
 import { http, readableError } from '@/api/http';
 import { toast } from '@/components/ui/toast-store';
@@ -39,9 +40,9 @@ export async function exportFromServer(file: ServerExport): Promise<void> {
     });
     const blob = await response.blob();
     const name = steps ? `${title} ${EXPORT_COPY.stepsFileSuffix}` : title;
-    downloadBlob(blob, exportFileName(name, format));
-    const label = steps ? EXPORT_COPY.stepsLabel[format] : format.toUpperCase();
-    toast({ title: EXPORT_TEXT.success(label) });
+    const { label, extension } = outputFormat(format);
+    downloadBlob(blob, exportFileName(name, extension));
+    toast({ title: EXPORT_TEXT.success(steps ? EXPORT_COPY.stepsLabel[format] : label) });
   } catch (error) {
     toast({ title: EXPORT_TEXT.failed, description: readableError(error), variant: 'destructive' });
   }

@@ -13,8 +13,8 @@ export interface StandaloneSvg {
 }
 
 export function toStandaloneSvg(markup: string, background: string): StandaloneSvg {
-  const doc = new DOMParser().parseFromString(markup, 'text/html');
-  const svg = doc.querySelector('svg');
+  const parsed = new DOMParser().parseFromString(markup, 'text/html');
+  const svg = parsed.querySelector('svg');
   if (!svg) throw new Error(EXPORT_TEXT.noSvg);
   const natural = naturalSvgSize(svg);
   const width = Math.ceil(natural.width);

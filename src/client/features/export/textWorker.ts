@@ -1,5 +1,5 @@
 /** Draws a diagram as text off the page's main thread (the editor stops it if it takes too long). */
-import { drawText, TextDiagramError, type TextFormat } from '@shared/text-diagram/render-text';
+import { drawText, TextDiagramError, type TextFormat } from '@shared/text-drawing/render-text';
 
 export type TextWorkerAnswer = { text: string } | { error: string };
 

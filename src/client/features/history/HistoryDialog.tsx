@@ -70,9 +70,11 @@ interface HistoryBodyProps {
 }
 
 function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
-  const diagramId = useServerState(handle.doc, (state) => state.id);
-  const canRestore = useServerState(handle.doc, (state) => can(state.access, 'restore'));
-  const unsaved = useServerState(handle.doc, (state) => isUnsaved(draft.get(), state.baseline));
+  const diagramId = useServerState(handle.serverState, (state) => state.id);
+  const canRestore = useServerState(handle.serverState, (state) => can(state.access, 'restore'));
+  const unsaved = useServerState(handle.serverState, (state) =>
+    isUnsaved(draft.get(), state.baseline),
+  );
   const current = useDraftField(draft, 'content');
   const versions = useVersions(diagramId, true);
   const [chosenId, setChosenId] = useState<number | null>(compare?.to ?? null);

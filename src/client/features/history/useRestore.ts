@@ -9,23 +9,23 @@ import type { DraftStore } from '@/diagram/draftStore';
 import { isUnsaved } from '@/diagram/saving/serverState';
 import type { DiagramHandle } from '@/diagram/saving/useDiagramHandle';
 
-export type RestoreHandle = Pick<DiagramHandle, 'doc' | 'saver' | 'open' | 'refused'>;
+export type RestoreHandle = Pick<DiagramHandle, 'serverState' | 'saver' | 'open' | 'refused'>;
 
 export function useRestore(handle: RestoreHandle, draft: DraftStore) {
   const mutation = useRestoreVersion();
-  const { doc, saver, open } = handle;
+  const { serverState, saver, open } = handle;
 
   const restore = useCallback(
     async (version: VersionSummary) => {
       await saver.settled();
-      const state = doc.get();
+      const state = serverState.get();
       if (isUnsaved(draft.get(), state.baseline) && (await saver.save()) === 'conflict') {
         throw new Error('The diagram was changed elsewhere; resolve that first.');
       }
       const diagram = await mutation.mutateAsync({ diagramId: state.id, versionId: version.id });
-      open(diagram, doc.get().access);
+      open(diagram, serverState.get().access);
     },
-    [doc, saver, open, draft, mutation],
+    [serverState, saver, open, draft, mutation],
   );
 
   return { restore, pending: mutation.isPending };

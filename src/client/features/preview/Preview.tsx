@@ -8,8 +8,8 @@ import {
 } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ACTOR_HEADER, ZOOM } from '@shared/constants';
-import { explainParseError } from '@shared/diagram-text/error-hint';
-import { parseErrorLocation } from '@shared/diagram-text/parse-error';
+import { explainParseError } from '@shared/mermaid-reader/error-hint';
+import { parseErrorLocation } from '@shared/mermaid-reader/parse-error';
 import { PREVIEW_TEXT } from '@shared/messages';
 import { useTheme } from '@/features/theme/useTheme';
 import { cn } from '@/lib/cn';

@@ -2,7 +2,7 @@
  * Applies a label edited in the preview, or a colour picked in its style palette, to the diagram
  * source: each is one undoable change of the editor's text.
  */
-import { styleStatementEdit } from '@shared/diagram-text/style-edit';
+import { styleStatementEdit } from '@shared/mermaid-reader/style-edit';
 import { toast } from '@/components/ui/toast-store';
 import { PREVIEW_COPY } from './copy';
 import { rewriteLabel, type LabelEditRequest } from './labelRewrite';

@@ -5,7 +5,7 @@
  * (a 2 s pause in the middle of a line is thinking), or at once when the cursor has left the
  * error's line: the person has moved on and left a mistake behind.
  */
-import type { ErrorHint } from '@shared/diagram-text/error-hint';
+import type { ErrorHint } from '@shared/mermaid-reader/error-hint';
 
 export const ERROR_AFTER_PAUSE_MS = 4000;
 

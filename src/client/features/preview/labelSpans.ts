@@ -2,10 +2,10 @@
  * Where the labels are in diagram source text: one line-by-line scan per diagram family, giving
  * the exact character range of each label so an edit can replace only that range.
  */
-import { diagramFamily, type Family } from '@shared/diagram-text/kind';
-import { readSequence, type Span } from '@shared/diagram-text/sequence';
+import { diagramFamily, type Family } from '@shared/mermaid-reader/kind';
+import { readSequence, type Span } from '@shared/mermaid-reader/sequence';
 import type { LabelKind } from './protocol';
-import { LABELLED_BLOCKS } from '@shared/diagram-text/sequence';
+import { LABELLED_BLOCKS } from '@shared/mermaid-reader/sequence';
 
 export { diagramFamily };
 

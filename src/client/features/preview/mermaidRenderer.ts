@@ -1,9 +1,9 @@
 /**
- * The shared render module (src/shared/render) bound to the app's mermaid: a lazy chunk, never
+ * The shared render module (src/shared/mermaid-drawing) bound to the app's mermaid: a lazy chunk, never
  * part of the landing page's bundle. Used by the render frame (and the inline diagnostic mode).
  */
 import type { Mermaid } from 'mermaid';
-import { createDrawDiagram } from '@shared/render/draw-diagram';
+import { createDrawDiagram } from '@shared/mermaid-drawing/draw-diagram';
 
 let mermaidPromise: Promise<Mermaid> | null = null;
 

@@ -4,12 +4,12 @@
  * on the parent side and shapes are all we can trust besides `event.source`.
  */
 import type { MermaidTheme } from '@shared/mermaid-config';
-import type { RenderStatus } from '@shared/render/diagram-render';
+import type { RenderStatus } from '@shared/mermaid-drawing/diagram-render';
 import {
   STYLE_PRESET_NAMES,
   type StylePreset,
   type StyleTarget,
-} from '@shared/diagram-text/style-edit';
+} from '@shared/mermaid-reader/style-edit';
 
 export type { RenderStatus };
 

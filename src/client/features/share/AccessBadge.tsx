@@ -4,10 +4,10 @@ import { SHARE_COPY, SHARE_TESTIDS } from './copy';
 import { useOwnerName } from './useOwnerName';
 
 /** Beside the title when the open diagram is someone else's: "Shared by {owner} · can view". */
-export function AccessBadge({ doc }: { doc: ServerStateStore }) {
-  const id = useServerState(doc, (state) => state.id);
-  const access = useServerState(doc, (state) => state.access);
-  const removed = useServerState(doc, (state) => state.lostAccess === 'removed');
+export function AccessBadge({ serverState }: { serverState: ServerStateStore }) {
+  const id = useServerState(serverState, (state) => state.id);
+  const access = useServerState(serverState, (state) => state.access);
+  const removed = useServerState(serverState, (state) => state.lostAccess === 'removed');
   const owner = useOwnerName(id);
   if (access === 'owner' || removed) return null;
   const Icon = access === 'viewer' ? Eye : PencilLine;

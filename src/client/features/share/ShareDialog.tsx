@@ -28,26 +28,26 @@ interface ShareDialogProps {
  * neither, sees who owns it.
  */
 export function ShareDialog({ open, onOpenChange, handle, user }: ShareDialogProps) {
-  const { doc, save } = handle;
+  const { serverState, save } = handle;
   const queryClient = useQueryClient();
-  const id = useServerState(doc, (state) => state.id);
-  const access = useServerState(doc, (state) => state.access);
-  const isPublic = useServerState(doc, (state) => state.isPublic);
-  const shareToken = useServerState(doc, (state) => state.shareToken);
+  const id = useServerState(serverState, (state) => state.id);
+  const access = useServerState(serverState, (state) => state.access);
+  const isPublic = useServerState(serverState, (state) => state.isPublic);
+  const shareToken = useServerState(serverState, (state) => state.shareToken);
   const [busy, setBusy] = useState(false);
 
   /** A never-saved diagram is saved first (it needs an id to be shared). */
   const ensureSaved = useCallback(async (): Promise<number | null> => {
-    if (doc.get().id === 0) await save();
-    return doc.get().id || null;
-  }, [doc, save]);
+    if (serverState.get().id === 0) await save();
+    return serverState.get().id || null;
+  }, [serverState, save]);
 
   const onPublicChange = async (next: boolean) => {
     setBusy(true);
     try {
       const target = await ensureSaved();
       if (!target) return;
-      adoptServerFields(doc, await diagramsApi.update(target, { isPublic: next }));
+      adoptServerFields(serverState, await diagramsApi.update(target, { isPublic: next }));
       void queryClient.invalidateQueries({ queryKey: diagramsQueryKey });
     } catch (error) {
       toast({ title: TOAST_TEXT.error, description: readableError(error), variant: 'destructive' });

@@ -30,8 +30,11 @@ export function Sidebar({ handle }: { handle: SidebarHandle }) {
   const folders = useFolders();
   const diagrams = useDiagramSummaries();
   const { expanded, set: setExpanded } = useExpandedFolders();
-  const openId = useServerState(handle.doc, (state) => state.id);
-  const canDeleteOpen = useServerState(handle.doc, (s) => s.id !== 0 && can(s.access, 'delete'));
+  const openId = useServerState(handle.serverState, (state) => state.id);
+  const canDeleteOpen = useServerState(
+    handle.serverState,
+    (s) => s.id !== 0 && can(s.access, 'delete'),
+  );
   const [folderEdit, setFolderEdit] = useState<FolderEdit | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const removeFolder = useDeleteFolder();
@@ -59,7 +62,7 @@ export function Sidebar({ handle }: { handle: SidebarHandle }) {
           ),
     });
   const deleteCurrent = () => {
-    const state = handle.doc.get();
+    const state = handle.serverState.get();
     if (state.id !== 0) confirmDeleteDiagram(state.id, state.baseline.title);
   };
 

@@ -15,10 +15,10 @@ import { SIDEBAR_TEXT } from './copy';
 import type { DropTarget } from './tree';
 
 /** What the sidebar uses of the open diagram's handle. */
-export type SidebarHandle = Pick<DiagramHandle, 'doc' | 'saver' | 'select' | 'startNew'>;
+export type SidebarHandle = Pick<DiagramHandle, 'serverState' | 'saver' | 'select' | 'startNew'>;
 
 export function useSidebarActions(handle: SidebarHandle, onMovedInto: (folderId: number) => void) {
-  const { doc, saver, startNew } = handle;
+  const { serverState, saver, startNew } = handle;
   const move = useMoveDiagram();
   const remove = useDeleteDiagram();
 
@@ -26,31 +26,31 @@ export function useSidebarActions(handle: SidebarHandle, onMovedInto: (folderId:
 
   const moveTo = useCallback(
     async (diagram: DiagramSummary, folderId: DropTarget) => {
-      const isOpen = doc.get().id === diagram.id;
+      const isOpen = serverState.get().id === diagram.id;
       try {
         if (isOpen) await saver.settled(); // a save in flight would otherwise race the move
         const moved = await move.mutateAsync({ id: diagram.id, folderId });
-        adoptServerFields(doc, moved);
+        adoptServerFields(serverState, moved);
         if (folderId !== null) onMovedInto(folderId);
         toast({ title: SIDEBAR_TEXT.moved });
       } catch {
         toast({ title: SIDEBAR_TEXT.moveFailed, variant: 'destructive' });
       }
     },
-    [doc, saver, move, onMovedInto],
+    [serverState, saver, move, onMovedInto],
   );
 
   const deleteDiagram = useCallback(
     async (id: number, title: string) => {
       try {
         await remove.mutateAsync(id);
-        if (doc.get().id === id) startNew(blankDraft());
+        if (serverState.get().id === id) startNew(blankDraft());
         toast({ title: SIDEBAR_TEXT.deleted(title) });
       } catch {
         toast({ title: SIDEBAR_TEXT.deleteFailed, variant: 'destructive' });
       }
     },
-    [doc, remove, startNew],
+    [serverState, remove, startNew],
   );
 
   return { open, moveTo, deleteDiagram };

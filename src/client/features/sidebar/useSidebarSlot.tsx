@@ -7,11 +7,11 @@ import { useSidebarPanel } from './useSidebarPanel';
 
 export function useSidebarSlot(handle: DiagramHandle) {
   const panel = useSidebarPanel();
-  const { doc, saver, select, startNew } = handle;
+  const { serverState, saver, select, startNew } = handle;
   // Memoised: the header is memoised and the handle object is new on every render.
   const content = useMemo(
-    () => <Sidebar handle={{ doc, saver, select, startNew }} />,
-    [doc, saver, select, startNew],
+    () => <Sidebar handle={{ serverState, saver, select, startNew }} />,
+    [serverState, saver, select, startNew],
   );
   const toggle = useMemo(() => <SidebarToggle panel={panel} />, [panel]);
   return useMemo(() => ({ content, panel, toggle }), [content, panel, toggle]);

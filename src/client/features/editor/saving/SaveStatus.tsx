@@ -15,24 +15,30 @@ const SHOWN_ICON = {
 } as const;
 
 /** "Offline — changes are kept on this device", "Saving…", "Unsaved changes" or "All changes saved", beside the title. */
-export function SaveStatus({ draft, doc }: { draft: DraftStore; doc: ServerStateStore }) {
+export function SaveStatus({
+  draft,
+  serverState,
+}: {
+  draft: DraftStore;
+  serverState: ServerStateStore;
+}) {
   const subscribe = (listener: () => void) => {
     const a = draft.subscribe(listener);
-    const b = doc.subscribe(listener);
+    const b = serverState.subscribe(listener);
     return () => {
       a();
       b();
     };
   };
   const read = (): Shown => {
-    const state = doc.get();
+    const state = serverState.get();
     if (state.live === 'offline') return 'offline';
     if (state.status === 'saving') return 'saving';
     if (isUnsaved(draft.get(), state.baseline)) return 'unsaved';
     return state.id === 0 ? 'none' : 'saved';
   };
   const shown = useSyncExternalStore(subscribe, read, read);
-  const live = useServerState(doc, (state) => state.live);
+  const live = useServerState(serverState, (state) => state.live);
   if (shown === 'none') return null;
   const Icon = SHOWN_ICON[shown];
   const text = SAVING_COPY[shown];

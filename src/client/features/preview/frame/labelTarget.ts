@@ -5,7 +5,7 @@
 import { labelKey } from '../labelRewrite';
 import type { LabelKind } from '../protocol';
 import { PINNED_CLASS } from './pinnedHeaders';
-import { messageGroups } from '@shared/render/svg-parts';
+import { messageGroups } from '@shared/mermaid-drawing/svg-parts';
 
 export interface LabelTarget {
   kind: LabelKind;

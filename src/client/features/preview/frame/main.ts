@@ -6,8 +6,8 @@
  * and the parent hears about them by message.
  */
 import { PREVIEW_RESCROLL_AFTER_CHANGE_MS } from '@shared/constants';
-import { explainParseError, type ErrorHint } from '@shared/diagram-text/error-hint';
-import type { DrawnDiagram } from '@shared/render/draw-diagram';
+import { explainParseError, type ErrorHint } from '@shared/mermaid-reader/error-hint';
+import type { DrawnDiagram } from '@shared/mermaid-drawing/draw-diagram';
 import { afterNextPaint } from '../afterNextPaint';
 import { ERROR_AFTER_PAUSE_MS, errorLeftBehind } from '../errorPause';
 import { createLatestOnlyQueue } from '../latestOnlyQueue';

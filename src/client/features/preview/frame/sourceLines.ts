@@ -3,11 +3,11 @@
  * and notes in source order and names each participant's box, so the reader's statements pair
  * with the drawing by order; block titles pair by their text.
  */
-import { diagramFamily } from '@shared/diagram-text/kind';
-import { readSequence, type Statement } from '@shared/diagram-text/sequence';
-import { messageGroups, messageLines } from '@shared/render/svg-parts';
+import { diagramFamily } from '@shared/mermaid-reader/kind';
+import { readSequence, type Statement } from '@shared/mermaid-reader/sequence';
+import { messageGroups, messageLines } from '@shared/mermaid-drawing/svg-parts';
 import { PINNED_CLASS } from './pinnedHeaders';
-import { LABELLED_BLOCKS } from '@shared/diagram-text/sequence';
+import { LABELLED_BLOCKS } from '@shared/mermaid-reader/sequence';
 
 export interface SourceLines {
   /** The line an element (or its nearest mapped ancestor) was drawn from. */

@@ -8,8 +8,8 @@ import {
   STYLE_PRESET_NAMES,
   type StylePreset,
   type StyleTarget,
-} from '@shared/diagram-text/style-edit';
-import { styleTargetAt } from '@shared/render/sequence-styling';
+} from '@shared/mermaid-reader/style-edit';
+import { styleTargetAt } from '@shared/mermaid-drawing/sequence-styling';
 import { PREVIEW_COPY } from '../copy';
 
 export const PALETTE_CLASS = 'style-palette';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readSequence } from '@shared/diagram-text/sequence';
-import { sequenceWarnings } from '@shared/diagram-text/warnings';
+import { readSequence } from '@shared/mermaid-reader/sequence';
+import { sequenceWarnings } from '@shared/mermaid-reader/warnings';
 import { WARM_UP_MESSAGES, WARM_UP_ROUNDS, warmUpText } from './warmUp';
 
 const labels = (text: string) =>

@@ -5,7 +5,7 @@
  * the `)` rode along after the cursor to the end of the text.
  */
 import { Prec, EditorState, type Extension } from '@codemirror/state';
-import { LABELLED_BLOCKS, readSequence } from '@shared/diagram-text/sequence';
+import { LABELLED_BLOCKS, readSequence } from '@shared/mermaid-reader/sequence';
 
 /** Keywords followed by words; block titles are LABELLED_BLOCKS (`box`, `rect` take `rgb(…)`). */
 const WORDED_KEYWORDS = new Set(['title', 'acctitle', 'accdescr']);

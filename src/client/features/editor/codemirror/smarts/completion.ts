@@ -15,11 +15,11 @@ import {
 } from '@codemirror/autocomplete';
 import { Prec, type EditorState, type Extension, type Text } from '@codemirror/state';
 import { keymap, type EditorView } from '@codemirror/view';
-import { classNames, flowchartIds } from '@shared/diagram-text/ids';
-import { diagramFamily, type Family } from '@shared/diagram-text/kind';
-import { participantsOf, readSequence, STYLE_KEYWORDS } from '@shared/diagram-text/sequence';
-import { DEFAULT_CLASS, sequenceStyles } from '@shared/diagram-text/sequence-styles';
-import { SEQUENCE_KEYWORDS } from '@shared/diagram-text/warnings';
+import { classNames, flowchartIds } from '@shared/mermaid-reader/ids';
+import { diagramFamily, type Family } from '@shared/mermaid-reader/kind';
+import { participantsOf, readSequence, STYLE_KEYWORDS } from '@shared/mermaid-reader/sequence';
+import { DEFAULT_CLASS, sequenceStyles } from '@shared/mermaid-reader/sequence-styles';
+import { SEQUENCE_KEYWORDS } from '@shared/mermaid-reader/warnings';
 
 const LOOK_BACK = 250;
 
@@ -76,11 +76,11 @@ const families = new WeakMap<Text, Family>();
 const cache = new WeakMap<Text, string[]>();
 
 /** The diagram's family, from its first line, read once per version of the text. */
-function familyOf(doc: Text): Family {
-  let family = families.get(doc);
+function familyOf(text: Text): Family {
+  let family = families.get(text);
   if (family === undefined) {
-    family = diagramFamily(doc.toString());
-    families.set(doc, family);
+    family = diagramFamily(text.toString());
+    families.set(text, family);
   }
   return family;
 }
@@ -90,10 +90,10 @@ function familyOf(doc: Text): Family {
  * cursor is where a name goes: reading a 600-message diagram on every key typed into a label
  * was the editor's largest own cost per keystroke.
  */
-function namesOf(doc: Text, family: Family): string[] {
-  let names = cache.get(doc);
+function namesOf(text: Text, family: Family): string[] {
+  let names = cache.get(text);
   if (!names) {
-    const source = doc.toString();
+    const source = text.toString();
     names = [];
     if (family === 'sequence') {
       names = participantsOf(readSequence(source))
@@ -101,7 +101,7 @@ function namesOf(doc: Text, family: Family): string[] {
         .map((participant) => participant.name);
     } else if (family === 'flowchart') names = flowchartIds(source);
     else if (family === 'class') names = classNames(source);
-    cache.set(doc, names);
+    cache.set(text, names);
   }
   return names;
 }
@@ -109,11 +109,11 @@ function namesOf(doc: Text, family: Family): string[] {
 const classCache = new WeakMap<Text, string[]>();
 
 /** The class names classDef defines, read once per version of the text. */
-function classesOf(doc: Text): string[] {
-  let classes = classCache.get(doc);
+function classesOf(text: Text): string[] {
+  let classes = classCache.get(text);
   if (!classes) {
-    classes = sequenceStyles(doc.toString()).classes.filter((name) => name !== DEFAULT_CLASS);
-    classCache.set(doc, classes);
+    classes = sequenceStyles(text.toString()).classes.filter((name) => name !== DEFAULT_CLASS);
+    classCache.set(text, classes);
   }
   return classes;
 }
@@ -218,13 +218,13 @@ function sequenceCompletion(
 }
 
 export function diagramCompletion(context: CompletionContext): CompletionResult | null {
-  const { doc } = context.state;
-  const family = familyOf(doc);
-  if (family === 'sequence') return sequenceCompletion(context, () => namesOf(doc, family));
+  const { doc: text } = context.state;
+  const family = familyOf(text);
+  if (family === 'sequence') return sequenceCompletion(context, () => namesOf(text, family));
   if (family !== 'flowchart' && family !== 'class') return null;
   const word = context.matchBefore(/\w+/);
   if (!word && !context.explicit) return null;
-  return offer(word?.from ?? context.pos, nameOptions(namesOf(doc, family), word?.text ?? ''));
+  return offer(word?.from ?? context.pos, nameOptions(namesOf(text, family), word?.text ?? ''));
 }
 
 /**

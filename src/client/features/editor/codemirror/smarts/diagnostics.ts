@@ -7,10 +7,10 @@
 import { linter, lintGutter, type Action, type Diagnostic } from '@codemirror/lint';
 import { StateEffect, StateField, type EditorState, type Extension } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import { explainParseError } from '@shared/diagram-text/error-hint';
-import { diagramFamily } from '@shared/diagram-text/kind';
-import { parseErrorLocation } from '@shared/diagram-text/parse-error';
-import { sequenceWarnings, type TextWarning } from '@shared/diagram-text/warnings';
+import { explainParseError } from '@shared/mermaid-reader/error-hint';
+import { diagramFamily } from '@shared/mermaid-reader/kind';
+import { parseErrorLocation } from '@shared/mermaid-reader/parse-error';
+import { sequenceWarnings, type TextWarning } from '@shared/mermaid-reader/warnings';
 
 /** Diagnostics appear this long after typing stops (the renderer's error arrives by itself). */
 export const LINT_DELAY_MS = 250;

@@ -1,7 +1,7 @@
 /** The Format command (Shift+Alt+F): the shared formatter's result as one undoable change. */
 import type { ChangeSpec, Extension } from '@codemirror/state';
 import { keymap, type Command } from '@codemirror/view';
-import { formatLines } from '@shared/diagram-text/format';
+import { formatLines } from '@shared/mermaid-reader/format';
 import { asOwnUndoStep } from '../undoSteps';
 
 export const FORMAT_KEY = 'Shift-Alt-f';

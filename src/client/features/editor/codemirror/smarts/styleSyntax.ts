@@ -13,9 +13,9 @@ import {
   type DecorationSet,
   type ViewUpdate,
 } from '@codemirror/view';
-import { diagramFamily } from '@shared/diagram-text/kind';
-import { messageNumberAt, readStyleRule } from '@shared/diagram-text/sequence-styles';
-import { readSequence, STYLE_KEYWORDS, type Statement } from '@shared/diagram-text/sequence';
+import { diagramFamily } from '@shared/mermaid-reader/kind';
+import { messageNumberAt, readStyleRule } from '@shared/mermaid-reader/sequence-styles';
+import { readSequence, STYLE_KEYWORDS, type Statement } from '@shared/mermaid-reader/sequence';
 import { EDITOR_STYLE_TEXT } from '../../copy';
 
 const marks = {
@@ -26,11 +26,11 @@ const marks = {
 };
 
 const families = new WeakMap<Text, boolean>();
-function isSequence(doc: Text): boolean {
-  let sequence = families.get(doc);
+function isSequence(text: Text): boolean {
+  let sequence = families.get(text);
   if (sequence === undefined) {
-    sequence = diagramFamily(doc.toString()) === 'sequence';
-    families.set(doc, sequence);
+    sequence = diagramFamily(text.toString()) === 'sequence';
+    families.set(text, sequence);
   }
   return sequence;
 }
@@ -43,11 +43,11 @@ function styleKeyword(text: string): string | null {
 
 function decorate(view: EditorView): DecorationSet {
   const builder = new RangeSetBuilder<Decoration>();
-  const { doc } = view.state;
-  if (!isSequence(doc)) return builder.finish();
+  const { doc: text } = view.state;
+  if (!isSequence(text)) return builder.finish();
   for (const { from, to } of view.visibleRanges) {
     for (let at = from; at <= to;) {
-      const line = doc.lineAt(at);
+      const line = text.lineAt(at);
       at = line.to + 1;
       if (!styleKeyword(line.text)) continue;
       const [statement] = readSequence(line.text);
@@ -91,14 +91,14 @@ const statementsCache = new WeakMap<Text, Statement[]>();
 /** The number `linkStyle` gives the message on the hovered line; typing hides it. */
 const messageNumberHover = hoverTooltip(
   (view, pos) => {
-    const { doc } = view.state;
-    if (!isSequence(doc)) return null;
-    let statements = statementsCache.get(doc);
+    const { doc: text } = view.state;
+    if (!isSequence(text)) return null;
+    let statements = statementsCache.get(text);
     if (!statements) {
-      statements = readSequence(doc.toString());
-      statementsCache.set(doc, statements);
+      statements = readSequence(text.toString());
+      statementsCache.set(text, statements);
     }
-    const line = doc.lineAt(pos);
+    const line = text.lineAt(pos);
     const number = messageNumberAt(statements, line.number);
     if (number === null) return null;
     const start = line.from + (line.text.length - line.text.trimStart().length);

@@ -7,7 +7,7 @@
  * worker with a time limit (see the server's text-render and the editor's export worker).
  */
 import { renderMermaidASCII } from 'beautiful-mermaid';
-import { diagramBody } from '../diagram-text/kind.js';
+import { diagramBody } from '../mermaid-reader/kind.js';
 import { cellsOf, cleanText } from './cells.js';
 import type { TextFormat } from './glyphs.js';
 

@@ -4,7 +4,7 @@
  * `sequenceDiagram` header (front matter) and comments are skipped; a line that is no statement
  * is refused with its number, as mermaid refuses it.
  */
-import type { Statement } from '../diagram-text/sequence.js';
+import type { Statement } from '../mermaid-reader/sequence.js';
 import { cleanText, labelLines, labelText } from './cells.js';
 import { TextDiagramError } from './glyphs.js';
 import { LABEL_COLUMNS } from './sequence-layout.js';

@@ -6,8 +6,17 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { exceedsTextLimit, type MermaidTheme } from '../../shared/mermaid-config.js';
-import type { PageRenderAnswer, PageRenderInput } from '../../shared/render/diagram-render.js';
+import type {
+  PageRenderAnswer,
+  PageRenderInput,
+} from '../../shared/mermaid-drawing/diagram-render.js';
 import { PREVIEW_TEXT } from '../../shared/messages.js';
+import {
+  contentTypeOf,
+  isOneOf,
+  RASTER_FORMATS,
+  type DrawnFormat,
+} from '../../shared/output-formats.js';
 import { MAX_PDF_STEPS } from '../../shared/present/steps.js';
 import type { DiffMarks } from '../../shared/diagram-diff/drawing.js';
 import { AppError } from '../errors.js';
@@ -25,11 +34,10 @@ import { targetSize, viewBoxSize, type Size } from './image-size.js';
 import { MERMAID_VERSION, renderPageScript } from './page-assets.js';
 import { PagePool, type PageCall } from './page-pool.js';
 
-export type ImageFormat = 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
-
 export interface RenderRequest {
   content: string;
-  format: ImageFormat;
+  /** Any format but text (src/shared/output-formats.ts). */
+  format: DrawnFormat;
   /**
    * The box the drawing is fitted in and centred. A side that is null follows the diagram's own
    * proportions; both null: the diagram's own size. Ignored by a PDF on paper.
@@ -118,14 +126,6 @@ export const RENDER_DEFAULTS = {
 export const NO_CHROMIUM =
   'Converting diagrams needs Chromium on the server, and none was found. Install Chromium (for example `apt install chromium`) or set CHROME_PATH to a Chromium or Chrome executable, then restart Lifeline.';
 
-export const CONTENT_TYPES: Record<ImageFormat, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  svg: 'image/svg+xml; charset=utf-8',
-};
-
 // A hex colour (#fff, #ffffffaa) or a colour name: nothing that could close an attribute or rule.
 const SAFE_COLOR = /^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]{1,30})$/;
 export const isSafeColor = (value: string): boolean => SAFE_COLOR.test(value);
@@ -133,7 +133,7 @@ export const isSafeColor = (value: string): boolean => SAFE_COLOR.test(value);
 type DrawnInPage = Exclude<PageRenderAnswer, { error: string }>;
 
 /**
- * Draws in the page with the shared render module (see src/shared/render/warm-page.ts). SVG with a
+ * Draws in the page with the shared render module (see src/shared/mermaid-drawing/warm-page.ts). SVG with a
  * viewBox comes back as text; anything else is left on the page (for a screenshot or a PDF) and
  * comes back with its own size.
  */
@@ -156,9 +156,12 @@ async function placeInPage(call: PageCall, size: Size): Promise<void> {
   await call('lifelinePlace', size);
 }
 
-/** The viewport a request needs before drawing, when it is known without the drawing. */
+/**
+ * The viewport a request needs before drawing, when it is known without the drawing: a
+ * screenshot's asked size (an SVG or a PDF is sized by its drawing).
+ */
 function knownViewport(request: RenderRequest): Size | null {
-  if (request.format === 'svg' || request.format === 'pdf') return null;
+  if (!isOneOf(RASTER_FORMATS, request.format)) return null;
   if (request.width === null || request.height === null) return null;
   return targetSize(request, { width: request.width, height: request.height });
 }
@@ -235,7 +238,7 @@ export function createRenderer(options: RendererOptions): Renderer {
       await placeInPage(call, size);
       return screenshot(page, format, size, background === 'transparent');
     });
-    return { body, contentType: CONTENT_TYPES[format], etag, fallback };
+    return { body, contentType: contentTypeOf(format), etag, fallback };
   }
 
   return {

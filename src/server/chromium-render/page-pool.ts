@@ -19,7 +19,7 @@ import {
   type CDPSession,
   type Page,
 } from 'playwright-core';
-import type { WarmPageApi } from '../../shared/render/diagram-render.js';
+import type { WarmPageApi } from '../../shared/mermaid-drawing/diagram-render.js';
 import { AppError } from '../errors.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { FairShare } from './fair-share.js';

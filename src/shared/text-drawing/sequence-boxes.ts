@@ -4,8 +4,8 @@
  * and takes the whole line as the title when the first word is no colour; a text drawing has no
  * colours, so only the title is kept.
  */
-import { isColor } from '../diagram-text/safe-style.js';
-import type { Statement } from '../diagram-text/sequence.js';
+import { isColor } from '../mermaid-reader/safe-style.js';
+import type { Statement } from '../mermaid-reader/sequence.js';
 
 export interface ParticipantBox {
   title: string;

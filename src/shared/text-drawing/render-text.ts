@@ -4,18 +4,13 @@
  * are refused. Synchronous: the server and the editor call it in a worker with a time limit.
  */
 import { DIAGRAM_TEXT_MAX } from '../constants.js';
-import { diagramFamily, diagramKeyword } from '../diagram-text/kind.js';
+import { diagramFamily, diagramKeyword } from '../mermaid-reader/kind.js';
 import { cleanText } from './cells.js';
 import { TextDiagramError, type TextFormat } from './glyphs.js';
 import { renderLibraryText } from './library-text.js';
 import { renderSequenceText } from './sequence-text.js';
 
-export {
-  TEXT_FORMATS,
-  TextDiagramError,
-  type TextFormat,
-  type TextDiagramProblem,
-} from './glyphs.js';
+export { TextDiagramError, type TextFormat, type TextDiagramProblem } from './glyphs.js';
 
 /** The diagram kinds a text drawing exists for. */
 export const TEXT_DIAGRAM_KINDS = 'sequence diagrams, flowcharts and class diagrams';

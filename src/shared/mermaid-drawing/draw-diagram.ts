@@ -16,7 +16,7 @@ import {
   type MermaidTheme,
 } from '../mermaid-config.js';
 import type { DiagramRender } from './diagram-render.js';
-import { separateStyleStatements } from '../diagram-text/sequence-styles.js';
+import { separateStyleStatements } from '../mermaid-reader/sequence-styles.js';
 import { styleSequenceMarkup, type DrawingStyles } from './sequence-styling.js';
 
 export interface DrawOptions {

@@ -4,10 +4,8 @@
  * paper size with the drawing fitted inside).
  */
 import type { Page } from 'playwright-core';
+import type { RasterFormat } from '../../shared/output-formats.js';
 import { PAPER_SIZES } from '../../shared/schemas.js';
-
-export const RASTER_FORMATS = ['png', 'jpeg', 'webp'] as const;
-export type RasterFormat = (typeof RASTER_FORMATS)[number];
 
 export const PAPER_FORMATS = PAPER_SIZES;
 export type PaperFormat = (typeof PAPER_FORMATS)[number];

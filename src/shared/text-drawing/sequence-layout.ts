@@ -2,7 +2,7 @@
  * Where a sequence diagram's parts go in a text drawing: the participants' columns, spaced so
  * every message label and side note fits between the lifelines it belongs to.
  */
-import { participantsOf, type Statement } from '../diagram-text/sequence.js';
+import { participantsOf, type Statement } from '../mermaid-reader/sequence.js';
 import { labelLines, widthOf } from './cells.js';
 import { TextDiagramError } from './glyphs.js';
 

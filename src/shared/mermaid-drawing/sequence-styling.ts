@@ -1,5 +1,5 @@
 /**
- * Puts the resolved styles of a sequence diagram (shared/diagram-text/sequence-styles.ts) on
+ * Puts the resolved styles of a sequence diagram (shared/mermaid-reader/sequence-styles.ts) on
  * mermaid's drawing of it. Mermaid's sequence parser knows no styling statements, so the drawing
  * is made without them and styled afterwards: participants' boxes and figures (top and bottom)
  * and their names, messages' lines, arrow heads and labels.
@@ -7,8 +7,8 @@
  * Values reach the drawing only through `style.setProperty` on elements, never as markup, and
  * only after safe-style.ts has validated them.
  */
-import type { SafeStyle, SafeStyleProperty } from '../diagram-text/safe-style.js';
-import type { StyleTarget } from '../diagram-text/style-edit.js';
+import type { SafeStyle, SafeStyleProperty } from '../mermaid-reader/safe-style.js';
+import type { StyleTarget } from '../mermaid-reader/style-edit.js';
 import type { MermaidTheme } from '../mermaid-config.js';
 import { markerCopy, SVG_SHAPES } from './marker-copy.js';
 import { darkModeTextOn } from './readable-text.js';

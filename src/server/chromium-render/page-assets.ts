@@ -38,12 +38,12 @@ html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden;
 </head><body><div id="stage"></div></body></html>`;
 
 /**
- * The page's script: the shared render module (src/shared/render/warm-page.ts) bundled by
+ * The page's script: the shared render module (src/shared/mermaid-drawing/warm-page.ts) bundled by
  * `npm run build:render-page`. Looked for beside the source tree (tsx, tests) and in dist.
  */
 const RENDER_JS_CANDIDATES = [
-  new URL('../../../dist/render-page/render.js', import.meta.url), // src/server/render
-  new URL('../../../render-page/render.js', import.meta.url), // dist/node/server/render
+  new URL('../../../dist/render-page/render.js', import.meta.url), // src/server/chromium-render
+  new URL('../../../render-page/render.js', import.meta.url), // dist/node/server/chromium-render
 ];
 
 export const RENDER_JS_MISSING =

@@ -4,6 +4,7 @@
  */
 import type { DiffMarks } from '../diagram-diff/drawing.js';
 import type { MermaidTheme } from '../mermaid-config.js';
+import type { DrawnFormat } from '../output-formats.js';
 
 /** ok: drawn as written; fallback: drawn only with `%%` comment lines removed; error: not drawn. */
 export type RenderStatus = 'ok' | 'fallback' | 'error';
@@ -19,7 +20,7 @@ export interface DiagramRender {
 /** What the server asks a warm page to draw (`window.lifelineRender`). */
 export interface PageRenderInput {
   content: string;
-  format: 'svg' | 'png' | 'jpeg' | 'webp' | 'pdf';
+  format: DrawnFormat;
   background: string;
   theme: MermaidTheme;
   /**
@@ -45,7 +46,7 @@ export type PageRenderAnswer =
     };
 
 /**
- * The functions a warm page's script puts on its global object (src/shared/render/warm-page.ts),
+ * The functions a warm page's script puts on its global object (src/shared/mermaid-drawing/warm-page.ts),
  * each called by the server with one argument.
  */
 export interface WarmPageApi {

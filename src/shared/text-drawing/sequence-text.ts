@@ -6,7 +6,7 @@
  * Read with the project's one sequence reader; the work is linear in the drawing's size, which
  * is bounded before anything is drawn.
  */
-import { readSequence } from '../diagram-text/sequence.js';
+import { readSequence } from '../mermaid-reader/sequence.js';
 import { labelLines, widthOf } from './cells.js';
 import { TextCanvas } from './canvas.js';
 import { glyphsFor, TextDiagramError, type Glyphs, type TextFormat } from './glyphs.js';

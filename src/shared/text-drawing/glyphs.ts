@@ -1,8 +1,8 @@
 /** The characters a text drawing is made of: Unicode box drawing, or plain ASCII. */
+import type { TextFormat } from '../output-formats.js';
 
-export const TEXT_FORMATS = ['txt', 'ascii'] as const;
 /** `txt`: Unicode box drawing (Kroki's name for text output); `ascii`: plain ASCII. */
-export type TextFormat = (typeof TEXT_FORMATS)[number];
+export type { TextFormat };
 
 export interface Glyphs {
   line: string;
