@@ -35,7 +35,7 @@ function AssistantRow({
             {ASSISTANTS_COPY.scopes[assistant.scope]}
           </span>
         </p>
-        <p className="text-xs break-all text-muted-foreground">
+        <p className="text-xs break-words text-muted-foreground">
           {ASSISTANTS_COPY.answersTo(assistant.redirectTarget)}
         </p>
         <p className="text-xs text-muted-foreground">
