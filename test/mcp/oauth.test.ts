@@ -582,6 +582,42 @@ describeEach(testDatabases, 'Assistants signing in with OAuth on $name', ({ open
     expect(await again.json()).toEqual({ error: REQUEST_GONE });
   });
 
+  it('stops a disconnected assistant on another instance too, whose cache knew its token', async () => {
+    const other = await testApp(database, { publicUrl: base });
+    try {
+      const { tokens } = await tokensFor();
+      const onOther = () =>
+        other.inject({
+          method: 'POST',
+          url: '/mcp',
+          headers: {
+            authorization: `Bearer ${tokens.access_token}`,
+            accept: 'application/json, text/event-stream',
+          },
+          payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        });
+      // Twice: the second answer may come from the other instance's token cache.
+      expect((await onOther()).statusCode).toBe(200);
+      expect((await onOther()).statusCode).toBe(200);
+      const [grant] = await assistants();
+      const revoked = await json(`/api/user/assistants/${grant!.id}`, {
+        method: 'DELETE',
+        who: cookie,
+      });
+      expect(revoked.status).toBe(204);
+      // The change reaches the other instance by NOTIFY: without it, its cache answers for 30 s.
+      const deadline = Date.now() + 5_000;
+      let status = (await onOther()).statusCode;
+      while (status !== 401 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await onOther()).statusCode;
+      }
+      expect(status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("lists only the user's own assistants, and answers 404 for another user's", async () => {
     await tokensFor();
     const [mine] = await assistants();
