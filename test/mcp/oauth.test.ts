@@ -338,6 +338,7 @@ describeEach(testDatabases, 'Assistants signing in with OAuth on $name', ({ open
       token_endpoint: `${base}/oauth/token`,
       registration_endpoint: `${base}/oauth/register`,
       code_challenge_methods_supported: ['S256'],
+      authorization_response_iss_parameter_supported: true,
     });
   });
 

@@ -43,6 +43,8 @@ export function oauthMetadata(origin: string, resource: URL) {
     response_types_supported: ['code'],
     grant_types_supported: ['authorization_code', 'refresh_token'],
     code_challenge_methods_supported: ['S256'],
+    // RFC 9207: the consent's answer names the issuer (`iss`) beside the code.
+    authorization_response_iss_parameter_supported: true,
     // Every registered client is public: PKCE, no secret.
     token_endpoint_auth_methods_supported: ['none'],
     revocation_endpoint_auth_methods_supported: ['none'],
