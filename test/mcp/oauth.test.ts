@@ -456,6 +456,14 @@ describeEach(testDatabases, 'Assistants signing in with OAuth on $name', ({ open
     });
     expect(wider.status).toBe(400);
     expect(await wider.json()).toMatchObject({ error: 'invalid_scope' });
+    // The refused escalation leaves the token as it was: refreshed as granted, it is read-only.
+    const asGranted = await post('/oauth/token', {
+      grant_type: 'refresh_token',
+      client_id: client,
+      refresh_token: tokens.refresh_token!,
+    });
+    expect(asGranted.status).toBe(200);
+    expect(((await asGranted.json()) as OAuthTokens).scope).toBe('diagrams:read');
 
     const full = await tokensFor();
     const thief = await registered('Thief');

@@ -265,8 +265,8 @@ export function oauthStore(db: Db, cache: TokenUserCache<AssistantOwner> | null 
 
     /**
      * Replaces a live refresh token of `clientId` by a new pair, of `scope` when given (at most
-     * the old token's). Null when the token is unknown, expired, another client's, or `scope`
-     * is wider; the old token is spent either way.
+     * the old token's). Null when the token is unknown, expired or another client's; 'wider'
+     * when `scope` is wider than the token's, which then stays as it was.
      */
     async refresh(
       clientId: string,
@@ -276,27 +276,29 @@ export function oauthStore(db: Db, cache: TokenUserCache<AssistantOwner> | null 
       if (!REFRESH_PATTERN.test(refreshToken)) return null;
       // Refresh tokens are never cached: replacing one needs no word to the caches.
       return db.transaction<IssuedTokens | 'wider' | null>(async (tx) => {
+        const live = and(
+          eq(oauthTokens.tokenHash, hashApiToken(refreshToken)),
+          eq(oauthTokens.kind, 'refresh'),
+          gt(oauthTokens.expiresAt, new Date()),
+          inArray(
+            oauthTokens.grantId,
+            tx
+              .select({ id: oauthGrants.id })
+              .from(oauthGrants)
+              .where(eq(oauthGrants.clientId, clientId)),
+          ),
+        );
         const [old] = await tx
           .delete(oauthTokens)
-          .where(
-            and(
-              eq(oauthTokens.tokenHash, hashApiToken(refreshToken)),
-              eq(oauthTokens.kind, 'refresh'),
-              gt(oauthTokens.expiresAt, new Date()),
-              inArray(
-                oauthTokens.grantId,
-                tx
-                  .select({ id: oauthGrants.id })
-                  .from(oauthGrants)
-                  .where(eq(oauthGrants.clientId, clientId)),
-              ),
-            ),
-          )
+          .where(scope === 'full' ? and(live, eq(oauthTokens.scope, 'full')) : live)
           .returning({ grantId: oauthTokens.grantId, scope: oauthTokens.scope });
-        if (!old) return null;
-        const granted = scopeOf(old.scope);
-        if (scope === 'full' && granted !== 'full') return 'wider';
-        return issue(tx, old.grantId, scope ?? granted);
+        if (old) return issue(tx, old.grantId, scope ?? scopeOf(old.scope));
+        if (scope !== 'full') return null;
+        const [kept] = await tx
+          .select({ grantId: oauthTokens.grantId })
+          .from(oauthTokens)
+          .where(live);
+        return kept ? 'wider' : null;
       });
     },
 
