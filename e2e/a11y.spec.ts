@@ -7,10 +7,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
 import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
+import { ASSISTANT_TESTIDS } from '../src/client/features/assistant-access/copy';
 import { HISTORY_TESTIDS } from '../src/client/features/history/copy';
 import { SHARE_TESTIDS } from '../src/client/features/share/copy';
 import { SIDEBAR_TESTIDS } from '../src/client/features/sidebar/copy';
 import { TEMPLATE_TESTIDS } from '../src/client/features/templates/testIds';
+import { authorizationRequest } from './support/assistants';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -46,6 +48,14 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.goto('/api/docs');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectClean(page, '/api/docs');
+    });
+
+    test('the consent page of an assistant', async ({ page }) => {
+      await signInLocally(page, `${uniqueLogin('axeconsent')}@example.test`);
+      const asked = await authorizationRequest(page.request, 'Axe Assistant');
+      await page.goto(asked.url);
+      await expect(page.getByTestId(ASSISTANT_TESTIDS.allow)).toBeVisible();
+      await expectClean(page, 'assistant consent');
     });
 
     test('/try and its dialogs', async ({ page }) => {

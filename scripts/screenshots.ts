@@ -7,6 +7,7 @@
  *   npx tsx scripts/screenshots.ts editor     # the screens whose name starts with "editor"
  */
 import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../src/server/chromium-render/chromium';
 import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
+import { ASSISTANT_TESTIDS } from '../src/client/features/assistant-access/copy';
 import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
 import { TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
 import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
@@ -131,6 +133,33 @@ async function seed(browser: Browser, url: string): Promise<World> {
   const shareToken = String(((await restored.json()) as Record<string, unknown>).shareToken);
   await context.close();
   return { url, diagramId: id, shareToken, email };
+}
+
+/**
+ * An assistant registers and asks to read and change the diagrams; answers the consent page's
+ * address the authorization endpoint sends the browser to.
+ */
+async function assistantAsks(page: Page, url: string, name: string): Promise<string> {
+  const callback = 'https://assistant.example/oauth/callback';
+  const registered = await page.request.post(`${url}/oauth/register`, {
+    data: { client_name: name, redirect_uris: [callback], token_endpoint_auth_method: 'none' },
+  });
+  const { client_id: clientId } = (await registered.json()) as { client_id: string };
+  const authorize = new URL('/oauth/authorize', url);
+  authorize.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: callback,
+    response_type: 'code',
+    code_challenge: createHash('sha256')
+      .update(randomBytes(32).toString('base64url'))
+      .digest('base64url'),
+    code_challenge_method: 'S256',
+    scope: 'diagrams:read diagrams:write',
+  }).toString();
+  const answer = await page.request.get(authorize.href, { maxRedirects: 0 });
+  const consent = answer.headers()['location'];
+  if (answer.status() !== 302 || !consent) throw new Error(`authorize answered ${answer.status()}`);
+  return consent;
 }
 
 /** Waits until the preview shows a drawing, then for fonts and a quiet frame. */
@@ -323,6 +352,39 @@ const SHOTS: Shot[] = [
       await page.getByTestId(API_TOKEN_TESTIDS.scope).waitFor();
       await page.getByTestId(API_TOKEN_TESTIDS.regenerate).click();
       await page.getByTestId(API_TOKEN_TESTIDS.scopeChoice).waitFor();
+      await settle(page);
+    },
+  },
+  {
+    // An assistant asks to use the diagrams (OAuth): the consent page.
+    name: 'assistant-consent',
+    signedIn: true,
+    take: async (page, world) => {
+      await page.goto(await assistantAsks(page, world.url, 'Claude'));
+      await page.getByTestId(ASSISTANT_TESTIDS.allow).waitFor();
+      await settle(page);
+    },
+  },
+  {
+    // Allowed: the assistant in the API token dialog's Assistants list.
+    name: 'assistants',
+    signedIn: true,
+    take: async (page, world) => {
+      const listed = await page.request.get(`${world.url}/api/user/assistants`);
+      if (((await listed.json()) as unknown[]).length === 0) {
+        const consent = new URL(await assistantAsks(page, world.url, 'Cursor'));
+        await page.request.post(
+          `${world.url}/api/oauth/requests/${consent.searchParams.get('request')}`,
+          { data: { decision: 'allow' } },
+        );
+      }
+      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
+      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await page.getByTestId(AUTH_TESTIDS.avatarMenu).click();
+      await page.getByTestId(AUTH_TESTIDS.apiToken).click();
+      const list = page.getByTestId(ASSISTANT_TESTIDS.item).first();
+      await list.waitFor();
+      await list.scrollIntoViewIfNeeded();
       await settle(page);
     },
   },

@@ -8,10 +8,13 @@ import { NotFoundPage } from '@/features/landing/NotFoundPage';
 // The editor (CodeMirror, the preview) is its own chunk: the landing page never loads it.
 const EditorScreen = lazy(() => import('@/features/editor/EditorScreen'));
 const SharedDiagramScreen = lazy(() => import('@/features/editor/SharedDiagramScreen'));
+const ConsentPage = lazy(() => import('@/features/assistant-access/ConsentPage'));
 
 export const TRY_PATH = '/try';
 /** Spec §2: a shared diagram, for anyone. */
 export const SHARED_PATH = '/d/:token';
+/** An assistant asks to use the user's diagrams (OAuth, server/oauth). */
+export const CONSENT_PATH = '/oauth/consent';
 
 export function App() {
   const { data: user, isPending } = useUser();
@@ -32,6 +35,9 @@ export function App() {
               <SharedDiagramScreen key={token} token={token} user={user} homePath="/" />
             )}
           </Route>
+          <Route path={CONSENT_PATH}>
+            <ConsentPage user={user} />
+          </Route>
           <Route>
             <NotFoundPage />
           </Route>
@@ -45,6 +51,9 @@ export function App() {
             {({ token }) => (
               <SharedDiagramScreen key={token} token={token} user={null} homePath={TRY_PATH} />
             )}
+          </Route>
+          <Route path={CONSENT_PATH}>
+            <ConsentPage user={null} />
           </Route>
           <Route>
             <LandingPage />

@@ -24,7 +24,12 @@ import { labelRequests } from './health/loop-labels.js';
 import { healthRoutes } from './health/routes.js';
 import { loggingOptions } from './logging/logger-options.js';
 import { logRequests } from './logging/request-log.js';
-import { failedAuthGuard, shareLookupLimit, tokenLimit } from './limits/address-limits.js';
+import {
+  failedAuthGuard,
+  oauthAddressLimits,
+  shareLookupLimit,
+  tokenLimit,
+} from './limits/address-limits.js';
 import {
   capConnectionsPerAddress,
   DEFAULT_CONNECTION_LIMITS,
@@ -32,6 +37,8 @@ import {
   type ConnectionLimits,
 } from './limits/connection-limits.js';
 import { rateLimitBackend, type RedisLimits } from './limits/backend.js';
+import { MCP_PATH } from './mcp/routes.js';
+import { assistantAccess } from './oauth/index.js';
 import { publicApiRoutes } from './public-api/index.js';
 import { templateRoutes } from './templates/routes.js';
 import { exportRoutes } from './export/routes.js';
@@ -106,6 +113,10 @@ export interface AppLimits {
   openRendersPerMinute: number;
   /** Stepped exports (animated SVG, PDF of one page per step) per client address per minute. */
   stepExportsPerMinute: number;
+  /** OAuth dynamic client registrations per client address per hour. */
+  assistantRegistrationsPerHour: number;
+  /** OAuth authorize, token and revoke calls per client address per minute. */
+  assistantAuthCallsPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
@@ -116,6 +127,8 @@ export const DEFAULT_LIMITS: AppLimits = {
   importsPerMinute: 10,
   openRendersPerMinute: 300,
   stepExportsPerMinute: 30,
+  assistantRegistrationsPerHour: 20,
+  assistantAuthCallsPerMinute: 60,
 };
 
 /** Where links point in tests and tools that build the app without a listening address. */
@@ -207,10 +220,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => tokenUsers.close());
   const tokens = apiTokensStore(db, tokenKey(deps.appSecret), tokenUsers);
   apiTokenRoutes(app, db, tokens);
+  const assistants = await assistantAccess(app, {
+    database: deps.database,
+    origin: siteOrigin,
+    mcpPath: MCP_PATH,
+    trustProxy,
+    limits: oauthAddressLimits(app, {
+      registrationsPerHour: limits.assistantRegistrationsPerHour,
+      requestsPerMinute: limits.assistantAuthCallsPerMinute,
+    }),
+  });
   const renderer = deps.renderer ?? createRenderer({ executablePath: null });
   await publicApiRoutes(app, {
     db,
     tokens,
+    assistants,
     siteOrigin,
     perToken: tokenLimit(app, limits.apiCallsPerMinute),
     failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),

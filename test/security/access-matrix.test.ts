@@ -273,6 +273,60 @@ const EXPECTED: Record<string, Row> = {
   },
   'GET /mcp': { request: () => json('GET', '/mcp'), expect: all(405) },
   'DELETE /mcp': { request: () => json('DELETE', '/mcp'), expect: all(405) },
+  // An assistant's OAuth calls take no session and no API token: everyone gets the same answer,
+  // here the refusal of a request without its parameters (OAuth's own error shape).
+  'GET /oauth/authorize': { request: () => json('GET', '/oauth/authorize'), expect: all(400) },
+  'POST /oauth/authorize': { request: () => json('POST', '/oauth/authorize'), expect: all(400) },
+  'POST /oauth/token': { request: () => json('POST', '/oauth/token'), expect: all(400) },
+  'OPTIONS /oauth/token': { request: () => json('OPTIONS', '/oauth/token'), expect: all(204) },
+  'POST /oauth/revoke': { request: () => json('POST', '/oauth/revoke'), expect: all(400) },
+  'OPTIONS /oauth/revoke': { request: () => json('OPTIONS', '/oauth/revoke'), expect: all(204) },
+  'POST /oauth/register': { request: () => json('POST', '/oauth/register'), expect: all(400) },
+  'OPTIONS /oauth/register': {
+    request: () => json('OPTIONS', '/oauth/register'),
+    expect: all(204),
+  },
+  'GET /.well-known/oauth-authorization-server': {
+    request: () => json('GET', '/.well-known/oauth-authorization-server'),
+    expect: all(200),
+  },
+  'OPTIONS /.well-known/oauth-authorization-server': {
+    request: () => json('OPTIONS', '/.well-known/oauth-authorization-server'),
+    expect: all(204),
+  },
+  'GET /.well-known/oauth-protected-resource': {
+    request: () => json('GET', '/.well-known/oauth-protected-resource'),
+    expect: all(200),
+  },
+  'OPTIONS /.well-known/oauth-protected-resource': {
+    request: () => json('OPTIONS', '/.well-known/oauth-protected-resource'),
+    expect: all(204),
+  },
+  'GET /.well-known/oauth-protected-resource/mcp': {
+    request: () => json('GET', '/.well-known/oauth-protected-resource/mcp'),
+    expect: all(200),
+  },
+  'OPTIONS /.well-known/oauth-protected-resource/mcp': {
+    request: () => json('OPTIONS', '/.well-known/oauth-protected-resource/mcp'),
+    expect: all(204),
+  },
+  // The consent page's calls, for a request that does not exist (or is gone).
+  'GET /api/oauth/requests/:id': {
+    request: () => json('GET', `/api/oauth/requests/${'r'.repeat(43)}`),
+    expect: sameForEveryone(404),
+  },
+  'POST /api/oauth/requests/:id': {
+    request: () => json('POST', `/api/oauth/requests/${'r'.repeat(43)}`, { decision: 'allow' }),
+    expect: sameForEveryone(404),
+  },
+  'GET /api/user/assistants': {
+    request: () => json('GET', '/api/user/assistants'),
+    expect: sameForEveryone(200),
+  },
+  'DELETE /api/user/assistants/:id': {
+    request: () => json('DELETE', '/api/user/assistants/999999'),
+    expect: sameForEveryone(404),
+  },
   'GET /api/v1/openapi.json': {
     request: () => json('GET', '/api/v1/openapi.json'),
     expect: all(200),
@@ -350,7 +404,14 @@ describeEach(testDatabases, 'access matrix on $name', ({ open }) => {
       const label = `${route} as ${actor}: ${response.body.slice(0, 200)}`;
       if (response.statusCode >= 400) {
         // JSON routes answer { error }; the sign-in pages answer a readable HTML page.
-        if (String(response.headers['content-type']).startsWith('application/json')) {
+        const isJson = String(response.headers['content-type']).startsWith('application/json');
+        if (isJson && / \/oauth\//.test(route)) {
+          // OAuth's endpoints answer as RFC 6749 says: an error code and its description.
+          expect(response.json(), label).toEqual({
+            error: expect.any(String),
+            error_description: expect.any(String),
+          });
+        } else if (isJson) {
           expect(response.json(), label).toEqual({ error: expect.any(String) });
         } else if (/^(GET|POST) \/(kroki|ink)\b/.test(route)) {
           // Kroki's and mermaid.ink's clients read a plain-text message.

@@ -439,6 +439,8 @@ function fill(url: string, world: World, values: string[]): string {
 const isOpenRenderRoute = (route: string) => / \/(?:kroki|ink)(?:\/|$)/.test(route);
 /** /mcp speaks JSON-RPC: what its transport refuses is a JSON-RPC error, not `{ error }`. */
 const isJsonRpcRoute = (route: string) => route === 'POST /mcp';
+/** OAuth's endpoints answer errors as RFC 6749 says: `{ error, error_description }`. */
+const isOAuthRoute = (route: string) => / \/oauth\//.test(route);
 /** Routes that draw: without Chromium (as here) they answer 503, saying so. */
 const isRenderRoute = (route: string) =>
   route === 'POST /api/v1/convert' ||
@@ -521,6 +523,13 @@ describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => 
             expect(message.length, label).toBeGreaterThan(0);
             expect(message.length, label).toBeLessThan(400);
             expect(message, label).not.toMatch(/\n\s+at |\bundefined\b|\[object Object\]/);
+          } else if (isOAuthRoute(input.route) && isJson) {
+            // An OAuth error code (or the app's own refusal before the handler, as { error }).
+            const answer = response.json() as { error?: unknown; error_description?: unknown };
+            const keys = Object.keys(answer).filter((key) => key !== 'error_description');
+            expect(keys, label).toEqual(['error']);
+            expect(answer.error, label).toMatch(/^[a-z_]+$|^[A-Z]/);
+            expect(String(answer.error_description ?? ''), label).not.toMatch(/\n\s+at /);
           } else if (input.route.includes(' /api/') || isJson) {
             expect(isJson, label).toBe(true);
             const answer = response.json() as { error?: unknown };

@@ -29,7 +29,7 @@ export function bearerKey(request: FastifyRequest): string {
  * token is looked at; a missing token is a mistake, not a guess, and is not counted.
  */
 export async function requireTokenOwner(
-  tokens: ApiTokensStore,
+  tokens: Pick<ApiTokensStore, 'findOwner'>,
   failedAuths: FailedAuthGuard,
   request: FastifyRequest,
   reply: FastifyReply,

@@ -1,12 +1,12 @@
 /**
  * The tables a backup holds: every table of the drizzle schema (so a table added later is backed
  * up without touching this folder), parents before children so a restore meets every foreign
- * key, minus disposable state (rate-limit counters).
+ * key, minus disposable state (rate-limit counters, OAuth requests waiting for consent).
  */
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { rateLimits, schema } from '../db/schema.js';
+import { oauthRequests, rateLimits, schema } from '../db/schema.js';
 
-const NOT_BACKED_UP = new Set<PgTable>([rateLimits]);
+const NOT_BACKED_UP = new Set<PgTable>([rateLimits, oauthRequests]);
 
 export interface BackedUpTable {
   name: string;

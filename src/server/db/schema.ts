@@ -151,6 +151,90 @@ export const apiTokens = pgTable('api_tokens', {
 });
 
 /**
+ * Assistants registered for OAuth (RFC 7591 dynamic registration, see server/oauth): public
+ * clients with no secret, known by their name and the addresses they may be sent back to.
+ */
+export const oauthClients = pgTable(
+  'oauth_clients',
+  {
+    /** Random UUID, issued at registration. */
+    id: text('id').primaryKey(),
+    /** The assistant's `client_name`, shown on the consent page and in the Assistants list. */
+    name: text('name').notNull(),
+    /** Where the authorization answer may be sent: one of these, exactly. */
+    redirectUris: text('redirect_uris').array().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('oauth_clients_created_idx').on(t.createdAt)],
+);
+
+/** A user's consent to one assistant: its tokens hang from it and go with it when revoked. */
+export const oauthGrants = pgTable(
+  'oauth_grants',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    /** The widest access consented to: `full` or `read` (TOKEN_SCOPES). */
+    scope: text('scope', { enum: ['full', 'read'] }).notNull(),
+    lastUsedAt: at('last_used_at'),
+    createdAt: created(),
+  },
+  (t) => [
+    uniqueIndex('oauth_grants_user_client_idx').on(t.userId, t.clientId),
+    index('oauth_grants_client_idx').on(t.clientId),
+  ],
+);
+
+/**
+ * Authorization requests waiting for the user's answer on the consent page; once allowed, the
+ * row holds the code (its hash), valid for a minute and taken once. Disposable: not backed up.
+ */
+export const oauthRequests = pgTable(
+  'oauth_requests',
+  {
+    /** Random id in the consent page's address. */
+    id: text('id').primaryKey(),
+    clientId: text('client_id')
+      .notNull()
+      .references(() => oauthClients.id, { onDelete: 'cascade' }),
+    redirectUri: text('redirect_uri').notNull(),
+    /** PKCE S256 challenge the token request's verifier must match. */
+    codeChallenge: text('code_challenge').notNull(),
+    scope: text('scope', { enum: ['full', 'read'] }).notNull(),
+    state: text('state'),
+    /** Set when the user allowed: the grant the code's tokens belong to. */
+    grantId: integer('grant_id').references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the authorization code, once issued. */
+    codeHash: text('code_hash').unique(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('oauth_requests_expires_idx').on(t.expiresAt)],
+);
+
+/** Access tokens (an hour) and refresh tokens (rotated on use), by the SHA-256 of the token. */
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    grantId: integer('grant_id')
+      .notNull()
+      .references(() => oauthGrants.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
+    /** `full` or `read`: at most the grant's. */
+    scope: text('scope', { enum: ['full', 'read'] }).notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('oauth_tokens_grant_idx').on(t.grantId)],
+);
+
+/**
  * Rate-limit counters shared by every app instance on one PostgreSQL (see server/limits). Rows
  * are disposable: an expired row is reset by the next hit and swept away now and then.
  */
@@ -215,4 +299,8 @@ export const schema = {
   rateLimits,
   diagramLiveState,
   diagramLiveUpdates,
+  oauthClients,
+  oauthGrants,
+  oauthRequests,
+  oauthTokens,
 };

@@ -68,3 +68,26 @@ export function failedAuthGuard(app: FastifyInstance, perMinute: number): Failed
     },
   };
 }
+
+/**
+ * The OAuth endpoints' budgets per client address: dynamic registrations per hour (each one is a
+ * stored row, so a stranger may make few), and authorize, token and revoke calls per minute in
+ * one bucket.
+ */
+export function oauthAddressLimits(
+  app: FastifyInstance,
+  limits: { registrationsPerHour: number; requestsPerMinute: number },
+): { registrations: onRequestHookHandler; requests: onRequestHookHandler } {
+  return {
+    registrations: app.rateLimit({
+      max: limits.registrationsPerHour,
+      timeWindow: 60 * MINUTE,
+      keyGenerator: (request) => `oauth-register:${request.ip}`,
+    }),
+    requests: app.rateLimit({
+      max: limits.requestsPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: (request) => `oauth:${request.ip}`,
+    }),
+  };
+}

@@ -1,6 +1,7 @@
 /**
  * /mcp: the MCP tools over streamable HTTP, stateless (a server and transport per request, JSON
- * answers, no session; see Decisions). The bearer token, the per-token limit and the failed-auth
+ * answers, no session; see Decisions). The bearer token (the personal API token, or an
+ * assistant's OAuth access token: see server/oauth), the per-token limit and the failed-auth
  * limit are /api/v1's; the request body is bounded by the app's body limit. The tools run in
  * process on /api/v1's operations.
  */
@@ -32,9 +33,11 @@ function rpcError(reply: FastifyReply, status: number, message: string): void {
 }
 
 export function mcpRoutes(app: FastifyInstance, deps: PublicApiDeps, operations: ApiOperations) {
+  const limited = limitedPerToken(deps, 'per-tool');
   app.post(
     MCP_PATH,
-    { ...limitedPerToken(deps, 'per-tool'), schema: { hide: true } },
+    // An assistant signed in with OAuth calls here too (never /api/v1).
+    { ...limited, config: { ...limited.config, assistantTokens: true }, schema: { hide: true } },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const { user, scope } = tokenOwner(request);
       if (Array.isArray(request.body)) throw badRequest(MCP_ONE_MESSAGE);

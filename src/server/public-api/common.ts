@@ -4,6 +4,7 @@ import { errorBodySchema } from '../../shared/schemas.js';
 import type { ApiTokensStore } from '../api-tokens/store.js';
 import type { Db } from '../db/client.js';
 import type { FailedAuthGuard } from '../limits/address-limits.js';
+import type { AssistantTokens } from '../oauth/index.js';
 import type { TokenAccess } from './token-access.js';
 
 export interface PublicApiDeps {
@@ -15,6 +16,8 @@ export interface PublicApiDeps {
   perToken: onRequestHookHandler;
   /** Invalid tokens per client address. */
   failedAuths: FailedAuthGuard;
+  /** Assistants' OAuth access tokens, taken on /mcp only; null when OAuth is off. */
+  assistants: AssistantTokens | null;
 }
 
 /**

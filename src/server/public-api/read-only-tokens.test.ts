@@ -174,6 +174,7 @@ describe('token access declarations', () => {
   const deps = {
     tokens: {} as never,
     failedAuths: {} as never,
+    assistants: null,
   };
 
   it('stops the app from starting when a token route declares nothing', async () => {

@@ -7,8 +7,9 @@
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { TokenScope, User } from '../../shared/schemas.js';
-import { readOnlyRefusal, requireTokenOwner } from '../api-tokens/bearer.js';
+import { bearerToken, readOnlyRefusal, requireTokenOwner } from '../api-tokens/bearer.js';
 import type { TokenOwner } from '../api-tokens/store.js';
+import { AppError } from '../errors.js';
 import type { PublicApiDeps } from './common.js';
 
 /**
@@ -22,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What the route does with a bearer token (public-api/token-access.ts). */
     tokenAccess?: TokenAccess;
+    /** An assistant's OAuth access token is taken too, and a 401 says where to get one (/mcp). */
+    assistantTokens?: boolean;
   }
 }
 
@@ -44,17 +47,42 @@ function declared(route: RouteOptions): void {
   );
 }
 
+/**
+ * RFC 6750 / RFC 9728: a 401 of a route that takes assistants' tokens names the protected
+ * resource metadata, where an assistant finds the authorization server.
+ */
+export function bearerChallenge(resourceMetadataUrl: string, tokenSent: boolean): string {
+  const error = tokenSent ? ', error="invalid_token"' : '';
+  return `Bearer resource_metadata="${resourceMetadataUrl}"${error}`;
+}
+
 /** Installs the declaration check and the token gate on the public API's plugin scope. */
 export function tokenAccessGate(
   api: FastifyInstance,
-  deps: Pick<PublicApiDeps, 'tokens' | 'failedAuths'>,
+  deps: Pick<PublicApiDeps, 'tokens' | 'failedAuths' | 'assistants'>,
 ): void {
+  const { tokens, assistants } = deps;
+  // The personal token first, then an assistant's (their prefixes differ: one look-up runs).
+  const eitherToken = assistants && {
+    findOwner: async (token: string) =>
+      (await tokens.findOwner(token)) ?? assistants.findOwner(token),
+  };
   api.addHook('onRoute', declared);
   // preParsing: after the per-token limit (onRequest), before a body is read or validated.
   api.addHook('preParsing', async (request, reply, payload) => {
-    const access = request.routeOptions.config.tokenAccess;
+    const { tokenAccess: access, assistantTokens } = request.routeOptions.config;
     if (!access || access === 'no-token') return payload;
-    const owner = await requireTokenOwner(deps.tokens, deps.failedAuths, request, reply);
+    const oauth = assistantTokens && eitherToken ? eitherToken : null;
+    let owner: TokenOwner;
+    try {
+      owner = await requireTokenOwner(oauth ?? tokens, deps.failedAuths, request, reply);
+    } catch (error) {
+      if (oauth && assistants && error instanceof AppError && error.statusCode === 401) {
+        const sent = bearerToken(request) !== null;
+        reply.header('WWW-Authenticate', bearerChallenge(assistants.resourceMetadataUrl, sent));
+      }
+      throw error;
+    }
     if (!scopeAllows(owner.scope, access)) throw readOnlyRefusal();
     owners.set(request, owner);
     return payload;

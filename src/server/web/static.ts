@@ -9,12 +9,13 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { syncSignedInHint } from '../auth/session-cookie.js';
+import { OAUTH_PATHS } from '../oauth/paths.js';
 import { FRAME_CSP } from './page-security.js';
 
 const API_PREFIXES = ['/api/', '/auth/', '/healthz'];
 
 /** The client's routes (src/client/App.tsx); /d/{token} has its own page (share/page.ts). */
-const APP_ROUTES = new Set(['/', '/index.html', '/try']);
+const APP_ROUTES = new Set(['/', '/index.html', '/try', OAUTH_PATHS.consent]);
 
 /** How this server signs people in: through the OpenID Connect issuer, or the local form. */
 export type SignInMode = 'google' | 'local';

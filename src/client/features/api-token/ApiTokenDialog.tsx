@@ -6,6 +6,7 @@ import { useApiToken, useRegenerateApiToken } from '@/api/apiToken';
 import { Button } from '@/components/ui/button';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { toast } from '@/components/ui/toast-store';
+import { AssistantsList } from '@/features/assistant-access/AssistantsList';
 import { ApiDocs } from './ApiDocs';
 import { API_TOKEN_COPY, API_TOKEN_TESTIDS } from './copy';
 import { TokenScopeBadge } from './TokenScopeBadge';
@@ -14,7 +15,8 @@ import { useCopyIndicator } from './useCopyIndicator';
 
 /**
  * Spec §2 'API Token' dialog: the token and its access (full or read-only), copy, regenerate
- * behind a confirmation that chooses the new token's access, the API docs.
+ * behind a confirmation that chooses the new token's access; the assistants connected by OAuth
+ * (each disconnected on its own); the API docs.
  */
 export function ApiTokenDialog({
   open,
@@ -139,6 +141,7 @@ export function ApiTokenDialog({
           </Button>
         </div>
       )}
+      <AssistantsList open={open} />
       {value && <ApiDocs origin={window.location.origin} token={value} />}
     </DialogShell>
   );
