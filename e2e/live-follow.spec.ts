@@ -44,9 +44,22 @@ async function publicPageFollowing(browser: Parameters<typeof person>[0]) {
   await expect(guest.page.getByTestId(SHARE_TESTIDS.follow)).toHaveAttribute('data-state', 'live');
   // The guest's first drawing needs its frame loaded beside the owner's page in one browser: on a
   // starved machine that took over 30 s once. Waiting longer asserts nothing about speed.
-  await expect(drawnMessages(guest.page).filter({ hasText: 'Hello' })).toBeVisible({
-    timeout: 60_000,
-  });
+  try {
+    await expect(drawnMessages(guest.page).filter({ hasText: 'Hello' })).toBeVisible({
+      timeout: 60_000,
+    });
+  } catch (error) {
+    // What the guest's page held when no drawing came: the text, and how far the frame got.
+    const preview = guest.page.getByTestId(PREVIEW_TESTIDS.root);
+    const state = {
+      text: await guest.page.locator('.cm-content').innerText(),
+      status: await preview.getAttribute('data-status'),
+      seq: await preview.getAttribute('data-seq'),
+      latestSeq: await preview.getAttribute('data-latest-seq'),
+      frames: guest.page.frames().map((frame) => frame.url()),
+    };
+    throw new Error(`No drawing on the public page: ${JSON.stringify(state)}`, { cause: error });
+  }
   await markWindow(guest.page);
   return { owner, guest, diagram };
 }
@@ -78,9 +91,22 @@ test('without a live connection the public page still shows the diagram as loade
   await guest.page.goto(`/d/${shareToken}`);
   // The guest's first drawing needs its frame loaded beside the owner's page in one browser: on a
   // starved machine that took over 30 s once. Waiting longer asserts nothing about speed.
-  await expect(drawnMessages(guest.page).filter({ hasText: 'Hello' })).toBeVisible({
-    timeout: 60_000,
-  });
+  try {
+    await expect(drawnMessages(guest.page).filter({ hasText: 'Hello' })).toBeVisible({
+      timeout: 60_000,
+    });
+  } catch (error) {
+    // What the guest's page held when no drawing came: the text, and how far the frame got.
+    const preview = guest.page.getByTestId(PREVIEW_TESTIDS.root);
+    const state = {
+      text: await guest.page.locator('.cm-content').innerText(),
+      status: await preview.getAttribute('data-status'),
+      seq: await preview.getAttribute('data-seq'),
+      latestSeq: await preview.getAttribute('data-latest-seq'),
+      frames: guest.page.frames().map((frame) => frame.url()),
+    };
+    throw new Error(`No drawing on the public page: ${JSON.stringify(state)}`, { cause: error });
+  }
   await expect(guest.page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
   expect(await guest.editor.text()).toBe(START);
   await expect(guest.page.getByTestId(SHARE_TESTIDS.follow)).toHaveCount(0);
