@@ -13,12 +13,16 @@ const app = (port: number, env: Record<string, string>) => ({
   url: `http://127.0.0.1:${port}/healthz`,
   reuseExistingServer: false,
   timeout: 60_000,
-  // Every test signs in from 127.0.0.1; the per-address sign-in limit is for people, not suites.
+  // Every test signs in from 127.0.0.1; the per-address limits are for people, not suites. Two
+  // workers' browsers, each with a context per person, can hold more than one address's 64
+  // connections, past which the server closes new ones at once: the likely reason a public
+  // page's frame, sent its text, never drew in the full suite only ("Loading renderer…").
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SIGN_INS_PER_MINUTE: '100000',
+    CONNECTIONS_PER_ADDRESS: '0',
     ...env,
   },
 });
