@@ -31,6 +31,27 @@ const markWindow = (page: Page) =>
 const windowMark = (page: Page) =>
   page.evaluate(() => (window as unknown as { lifelineMark?: string }).lifelineMark);
 
+/**
+ * The guest's first drawing: its frame loads beside the owner's page in one browser, which on a
+ * starved machine took over 30 s once (waiting longer asserts nothing about speed). When none
+ * comes, says what the page held: the text, and how far the frame got.
+ */
+async function firstDrawingShown(page: Page) {
+  try {
+    await expect(drawnMessages(page).filter({ hasText: 'Hello' })).toBeVisible({ timeout: 60_000 });
+  } catch (error) {
+    const preview = page.getByTestId(PREVIEW_TESTIDS.root);
+    const state = {
+      text: await page.locator('.cm-content').innerText(),
+      status: await preview.getAttribute('data-status'),
+      seq: await preview.getAttribute('data-seq'),
+      latestSeq: await preview.getAttribute('data-latest-seq'),
+      frames: page.frames().map((frame) => frame.url()),
+    };
+    throw new Error(`No drawing on the public page: ${JSON.stringify(state)}`, { cause: error });
+  }
+}
+
 /** The owner's diagram shared by link, open in the owner's editor and on the public page. */
 async function publicPageFollowing(browser: Parameters<typeof person>[0]) {
   const owner = await person(browser, 'Olivia Owner');
@@ -42,24 +63,7 @@ async function publicPageFollowing(browser: Parameters<typeof person>[0]) {
   await guest.page.goto(`/d/${shareToken}`);
   await expect(guest.page.getByTestId(SHARE_TESTIDS.sharedEditor)).toBeVisible();
   await expect(guest.page.getByTestId(SHARE_TESTIDS.follow)).toHaveAttribute('data-state', 'live');
-  // The guest's first drawing needs its frame loaded beside the owner's page in one browser: on a
-  // starved machine that took over 30 s once. Waiting longer asserts nothing about speed.
-  try {
-    await expect(drawnMessages(guest.page).filter({ hasText: 'Hello' })).toBeVisible({
-      timeout: 60_000,
-    });
-  } catch (error) {
-    // What the guest's page held when no drawing came: the text, and how far the frame got.
-    const preview = guest.page.getByTestId(PREVIEW_TESTIDS.root);
-    const state = {
-      text: await guest.page.locator('.cm-content').innerText(),
-      status: await preview.getAttribute('data-status'),
-      seq: await preview.getAttribute('data-seq'),
-      latestSeq: await preview.getAttribute('data-latest-seq'),
-      frames: guest.page.frames().map((frame) => frame.url()),
-    };
-    throw new Error(`No drawing on the public page: ${JSON.stringify(state)}`, { cause: error });
-  }
+  await firstDrawingShown(guest.page);
   await markWindow(guest.page);
   return { owner, guest, diagram };
 }
@@ -89,24 +93,7 @@ test('without a live connection the public page still shows the diagram as loade
   const guest = await visitor(browser);
   await withoutLiveConnection(guest.page);
   await guest.page.goto(`/d/${shareToken}`);
-  // The guest's first drawing needs its frame loaded beside the owner's page in one browser: on a
-  // starved machine that took over 30 s once. Waiting longer asserts nothing about speed.
-  try {
-    await expect(drawnMessages(guest.page).filter({ hasText: 'Hello' })).toBeVisible({
-      timeout: 60_000,
-    });
-  } catch (error) {
-    // What the guest's page held when no drawing came: the text, and how far the frame got.
-    const preview = guest.page.getByTestId(PREVIEW_TESTIDS.root);
-    const state = {
-      text: await guest.page.locator('.cm-content').innerText(),
-      status: await preview.getAttribute('data-status'),
-      seq: await preview.getAttribute('data-seq'),
-      latestSeq: await preview.getAttribute('data-latest-seq'),
-      frames: guest.page.frames().map((frame) => frame.url()),
-    };
-    throw new Error(`No drawing on the public page: ${JSON.stringify(state)}`, { cause: error });
-  }
+  await firstDrawingShown(guest.page);
   await expect(guest.page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok');
   expect(await guest.editor.text()).toBe(START);
   await expect(guest.page.getByTestId(SHARE_TESTIDS.follow)).toHaveCount(0);
