@@ -54,7 +54,7 @@ const ROW_WRITES_ELSEWHERE = [
 
 /**
  * A second writer instance: only app.ts builds one. Any other would be joined to no live
- * document and held to the default size limit, so its writes would be lost to the next live store.
+ * document and held to the default size limit, so its writes would be lost to the next live fold.
  */
 const ONE_WRITER =
   'The app builds the one diagram writer (app.ts): take it as a parameter (type DiagramWriter) instead of calling diagramWriter().';

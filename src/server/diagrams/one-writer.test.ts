@@ -99,7 +99,7 @@ it('lets no server file but app.ts build a diagram writer', async () => {
   ].join('\n');
   const messagesOf = async (filePath: string) =>
     (await eslint.lintText(store, { filePath }))[0]!.messages.map((m) => m.message);
-  const elsewhere = await messagesOf('src/server/transfer/import-store.ts');
+  const elsewhere = await messagesOf('src/server/transfer/importer.ts');
   expect(elsewhere.filter((m) => m.includes('the one diagram writer'))).toHaveLength(2);
   expect(await messagesOf('src/server/app.ts')).toEqual([]);
 }, 60_000);

@@ -1,6 +1,6 @@
 /**
  * The writes of a diagram's row that need no live document: creating, importing, a live
- * document's store (in its own transaction), trashing and untrashing. Part of the one writer:
+ * document's fold (in its own transaction), trashing and untrashing. Part of the one writer:
  * call them through diagrams/writer.ts (the lint rule allows row writes in these two files only).
  */
 import { randomBytes } from 'node:crypto';
@@ -74,13 +74,13 @@ export async function insertImported(
 }
 
 /**
- * A live document's store, in its transaction (which also keeps the Yjs state and drops the
+ * A live document's fold, in its transaction (which also keeps the Yjs state and drops the
  * folded log): writes the document's title (null: keep the row's) and text into the row when
  * they changed, or when `force` (an explicit Save), recording a version credited to the
  * authors of the folded edits; else credits them to the next version. Null when the diagram
  * is gone or in the trash.
  */
-export async function storeLive(
+export async function foldLive(
   tx: Db,
   diagramId: number,
   held: { title: string | null; content: string },
@@ -88,7 +88,7 @@ export async function storeLive(
     kind: SaveKind;
     savedBy: number | null;
     force?: boolean;
-    /** Whose logged edits the store folds in, read once the row is locked. */
+    /** Whose logged edits the fold takes in, read once the row is locked. */
     foldedAuthors: () => Promise<number[]>;
   },
 ): Promise<{ updatedAt: Date; changed: boolean } | null> {

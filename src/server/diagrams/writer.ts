@@ -1,10 +1,10 @@
 /**
  * The one writer of a diagram's row (title, text, sharing, folder, trash, `updatedAt`) and of its
- * versions (record-version.ts, row-writes.ts). REST edits, restores, live stores and imports all write here;
+ * versions (record-version.ts, row-writes.ts). REST edits, restores, live folds and imports all write here;
  * a lint rule keeps every other file from writing the row. A REST change of title or text is
  * also one edit of the open live document, through the port live/ registers (live-port.ts).
  *
- * The app builds ONE writer (app.ts) and hands it to every route and store that writes a diagram:
+ * The app builds ONE writer (app.ts) and hands it to every route and module that writes a diagram:
  * only that instance is joined to the live documents and holds the configured size limit, so a
  * second one would write text behind an open document's back. A lint rule (eslint.config.js)
  * keeps every other server file from importing or calling `diagramWriter`.
@@ -26,7 +26,7 @@ import {
   insertImported,
   type ImportedDiagram,
   newShareToken,
-  storeLive,
+  foldLive,
   trashDiagram,
   untrashDiagram,
 } from './row-writes.js';
@@ -281,7 +281,7 @@ export function diagramWriter(db: Db, options: Partial<WriterLimits> = {}) {
       }
       return insertImported(tx, actor, batch);
     },
-    storeLive,
+    foldLive,
     /** Moves the diagram to the trash (the owner only); trash/ handles the rest of its life. */
     trash: (actor: Actor, id: number): Promise<boolean> => trashDiagram(db, actor, id),
     untrash: (actor: Actor, id: number): Promise<Diagram | null> => untrashDiagram(db, actor, id),

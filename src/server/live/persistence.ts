@@ -1,6 +1,6 @@
 /**
  * Where live documents live in the database. Every accepted update is appended to
- * diagram_live_updates before it is acknowledged; a store folds the document into
+ * diagram_live_updates before it is acknowledged; a fold writes the document into
  * diagram_live_state and, through the diagram writer, the diagrams row (one transaction), and
  * drops the updates it holds.
  * Loading applies the stored state, then every update not folded in yet.
@@ -74,7 +74,7 @@ export async function appendUpdate(
   return row.id;
 }
 
-export interface StoreResult {
+export interface FoldResult {
   updatedAt: Date;
   /** Whether the text or title changed (and so a version may have been recorded). */
   changed: boolean;
@@ -121,7 +121,7 @@ export function livePersistence(db: Db, writer: DiagramWriter) {
       return appendUpdate(db, diagramId, update, userId);
     },
 
-    /** Whether updates wait to be folded into the diagram (a process stopped before storing). */
+    /** Whether updates wait to be folded into the diagram (a process stopped before folding them). */
     async hasPending(diagramId: number): Promise<boolean> {
       const rows = await db
         .select({ id: diagramLiveUpdates.id })
@@ -133,7 +133,7 @@ export function livePersistence(db: Db, writer: DiagramWriter) {
 
     /**
      * The live document of a diagram not in the trash (null: none), with the newest logged
-     * update it replayed (0: none; a store may drop up to it). A diagram without one starts
+     * update it replayed (0: none; a fold may drop up to it). A diagram without one starts
      * from its row; a row written outside live editing is merged in as one edit.
      */
     async load(diagramId: number): Promise<{ doc: Y.Doc; replayed: number } | null> {
@@ -164,7 +164,7 @@ export function livePersistence(db: Db, writer: DiagramWriter) {
       }
       if (!row.state) return { doc: await seed(diagramId, doc, row), replayed };
       if (pending.length === 0) {
-        // Nothing unstored: the row is the newer truth where the two differ.
+        // Nothing unfolded: the row is the newer truth where the two differ.
         applyTextDiff(liveText(doc), row.content, SERVER_ORIGIN);
         if (liveTitle(doc, row.title) !== row.title) {
           doc.transact(() => liveMeta(doc).set('title', row.title), SERVER_ORIGIN);
@@ -178,15 +178,15 @@ export function livePersistence(db: Db, writer: DiagramWriter) {
      * a version of `kind` when the text or title changed) the diagrams row, and drops the updates
      * up to `upToUpdateId`. Null when the diagram is gone or in the trash.
      */
-    async store(
+    async fold(
       diagramId: number,
       doc: Y.Doc,
       options: { upToUpdateId: number; kind: SaveKind; savedBy: number | null; force?: boolean },
-    ): Promise<StoreResult | null> {
+    ): Promise<FoldResult | null> {
       const state = Y.encodeStateAsUpdate(doc);
       const content = liveText(doc).toString();
       return db.transaction(async (tx) => {
-        const stored = await writer.storeLive(
+        const stored = await writer.foldLive(
           tx,
           diagramId,
           { title: liveTitle(doc, null), content },
@@ -194,7 +194,7 @@ export function livePersistence(db: Db, writer: DiagramWriter) {
             kind: options.kind,
             savedBy: options.savedBy,
             force: options.force,
-            // Whose logged edits this store folds in (on any instance, or before a restart).
+            // Whose logged edits this fold takes in (on any instance, or before a restart).
             foldedAuthors: async () => {
               const folded = await tx
                 .selectDistinctOn([diagramLiveUpdates.userId], {

@@ -17,7 +17,7 @@ export function liveDocumentsPort(live: LiveServer): LiveDocuments {
   return {
     async settle(diagramId) {
       const name = diagramDocName(diagramId);
-      if (live.instance.documents.has(name)) return live.storeNow(name);
+      if (live.instance.documents.has(name)) return live.foldNow(name);
       if (!(await live.persistence.hasPending(diagramId))) return;
       const context: LiveContext = { user: null, sessionHash: null, diagramId };
       const connection = await live.instance.openDirectConnection(name, context);
@@ -35,11 +35,11 @@ export function liveDocumentsPort(live: LiveServer): LiveDocuments {
       const name = diagramDocName(diagramId);
       const connection = await live.instance.openDirectConnection(name, context);
       try {
-        await live.storeNow(name);
+        await live.foldNow(name);
         const doc = connection.document;
         if (!doc) throw new Error(`live document ${name} closed while in use`);
         // Logged in the transaction that checks updatedAt and writes the row, so whatever a
-        // crash leaves is either the row before or the acknowledged one; the store after it
+        // crash leaves is either the row before or the acknowledged one; the fold after it
         // finds the row already holding the text and writes nothing more.
         const edit = restEdit(doc, change);
         if (!edit) return await write(null);

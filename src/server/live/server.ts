@@ -2,7 +2,7 @@
  * The live co-editing server: one Hocuspocus instance (no listener of its own; see upgrade.ts)
  * whose hooks decide who may open which document (access through the diagram store, decisions
  * through shared/policy/can.ts), refuse what a connection may not send, and write every accepted update
- * before Hocuspocus applies and acknowledges it. Stores write the row through the diagram writer.
+ * before Hocuspocus applies and acknowledges it. Folds (the update log into the row) write through the diagram writer.
  */
 import {
   Hocuspocus,
@@ -33,9 +33,9 @@ import { BROADCAST_STATELESS, holdsUpdate, readFrame } from './frames.js';
 import { liveText, livePersistence } from './persistence.js';
 import { checkUpdate, DEFAULT_UPDATE_BOUNDS, type UpdateBounds } from './update-check.js';
 
-/** Stores wait at most this long after an edit (and at most maxDebounce while edits go on). */
-export const STORE_DEBOUNCE_MS = 200;
-export const STORE_MAX_DEBOUNCE_MS = 1000;
+/** Folds wait at most this long after an edit (and at most maxDebounce while edits go on). */
+export const FOLD_DEBOUNCE_MS = 200;
+export const FOLD_MAX_DEBOUNCE_MS = 1000;
 
 /** The refusal Hocuspocus reports for a document one may not open (missing or not one's own). */
 const NOT_FOUND = { reason: 'not-found' };
@@ -72,11 +72,11 @@ export function createLiveServer(
   const stateMaxBytes = writer.limits.liveStateMaxBytes;
   const diagrams = diagramsStore(db);
   const persistence = livePersistence(db, writer);
-  /** Per document: the newest appended update known to be applied (stores drop up to it). */
+  /** Per document: the newest appended update known to be applied (folds drop up to it). */
   const applied = new Map<string, number>();
   /** Documents loaded with logged updates that their row does not hold yet. */
-  const unstored = new Set<string>();
-  /** Per document: who sent updates since the last store. */
+  const unfolded = new Set<string>();
+  /** Per document: who sent updates since the last fold. */
   const authors = new Map<string, Set<number>>();
   /**
    * Per connection: settles once its newest update is written and applied. Hocuspocus does not
@@ -134,7 +134,7 @@ export function createLiveServer(
     return null;
   }
 
-  /** Marks a logged update as applied to the open document: its next store drops it. */
+  /** Marks a logged update as applied to the open document: its next fold drops it. */
   const noteApplied = (documentName: string, id: number) =>
     applied.set(documentName, Math.max(id, applied.get(documentName) ?? 0));
 
@@ -144,19 +144,19 @@ export function createLiveServer(
   };
 
   /** `force`: an explicit Save, which writes (and keeps a version) even without a change. */
-  async function store(document: Document, kind: SaveKind, savedBy: number | null, force = false) {
+  async function fold(document: Document, kind: SaveKind, savedBy: number | null, force = false) {
     const diagramId = diagramIdOf(document.name);
     if (diagramId === null) return;
     const upToUpdateId = applied.get(document.name) ?? 0;
     const by = authors.get(document.name);
     authors.delete(document.name);
-    // What this store writes (persistence reads the document before its first await).
+    // What this fold writes (persistence reads the document before its first await).
     const title = document.getMap(LIVE_META).get('title');
     const digest = liveDigest(
       typeof title === 'string' ? title : '',
       liveText(document).toString(),
     );
-    const result = await persistence.store(diagramId, document, {
+    const result = await persistence.fold(diagramId, document, {
       upToUpdateId,
       kind,
       savedBy: savedBy ?? (by ? ([...by].at(-1) ?? null) : null),
@@ -172,9 +172,9 @@ export function createLiveServer(
   const runningSaves = new Map<string, Promise<void>>();
 
   /**
-   * An explicit Save, coalesced: Saves asked for while one is under way share one store after
+   * An explicit Save, coalesced: Saves asked for while one is under way share one fold after
    * it (which holds every edit applied before any of them asked), so a flood of Saves costs at
-   * most two stores at a time.
+   * most two folds at a time.
    */
   function saveSoon(document: Document, userId: number | null): Promise<void> {
     const name = document.name;
@@ -185,7 +185,7 @@ export function createLiveServer(
       .catch(() => undefined)
       .then(() => {
         waitingSaves.delete(name);
-        const running = store(document, 'manual', userId, true);
+        const running = fold(document, 'manual', userId, true);
         runningSaves.set(name, running);
         return running.finally(() => {
           if (runningSaves.get(name) === running) runningSaves.delete(name);
@@ -241,23 +241,23 @@ export function createLiveServer(
       const loaded = await persistence.load(diagramId);
       if (!loaded) throw NOT_FOUND;
       if (parseLiveDocName(documentName)?.kind === 'share') mirrors.set(documentName, diagramId);
-      // Replayed updates are in the document: its first store drops them from the log.
+      // Replayed updates are in the document: its first fold drops them from the log.
       if (loaded.replayed > 0) {
         noteApplied(documentName, loaded.replayed);
-        unstored.add(documentName);
+        unfolded.add(documentName);
       }
       return loaded.doc;
     },
 
     async afterLoadDocument({ documentName, document }) {
       stampAwareness(document);
-      // Acknowledged edits the row does not hold yet (a process stopped before storing them, or
-      // a connection closed before its edit was applied) are stored now, not with the next edit:
-      // a read of the row waits for this store (storeNow waits for the lock taken here).
-      if (unstored.delete(documentName)) {
+      // Acknowledged edits the row does not hold yet (a process stopped before folding them, or
+      // a connection closed before its edit was applied) are folded in now, not with the next edit:
+      // a read of the row waits for this fold (foldNow waits for the lock taken here).
+      if (unfolded.delete(documentName)) {
         void document.saveMutex
-          .runExclusive(() => store(document, 'auto', null))
-          .catch(() => undefined); // the log keeps them; the next store folds them in
+          .runExclusive(() => fold(document, 'auto', null))
+          .catch(() => undefined); // the log keeps them; the next fold takes them in
       }
     },
 
@@ -276,7 +276,7 @@ export function createLiveServer(
         return;
       }
       // A Save from this connection waits until this update is applied and noted (or refused):
-      // noted, it is one the Save's store folds in, and its author is credited in the Save's
+      // noted, it is one the Save's fold takes in, and its author is credited in the Save's
       // version. Set before waiting for the document's turn, which a Save sent right after
       // this update would otherwise overtake.
       let noted = () => {};
@@ -349,11 +349,7 @@ export function createLiveServer(
 
     async onStoreDocument({ document, context }) {
       const live = contextOf(context);
-      await store(
-        document,
-        live.saveKind ?? 'auto',
-        live.saveKind ? (live.user?.id ?? null) : null,
-      );
+      await fold(document, live.saveKind ?? 'auto', live.saveKind ? (live.user?.id ?? null) : null);
     },
 
     async onStateless({ connection, payload, document }) {
@@ -371,7 +367,7 @@ export function createLiveServer(
 
     async afterUnloadDocument({ documentName }) {
       applied.delete(documentName);
-      unstored.delete(documentName);
+      unfolded.delete(documentName);
       authors.delete(documentName);
       mirrors.delete(documentName);
       stateSizes.delete(documentName);
@@ -384,34 +380,34 @@ export function createLiveServer(
   const instance = new Hocuspocus({
     name: 'lifeline',
     quiet: true,
-    debounce: STORE_DEBOUNCE_MS,
-    maxDebounce: STORE_MAX_DEBOUNCE_MS,
+    debounce: FOLD_DEBOUNCE_MS,
+    maxDebounce: FOLD_MAX_DEBOUNCE_MS,
     extensions: [hooks, ...fanout],
   });
 
   /**
-   * Runs every store still waiting for its debounce and waits for those under way (before the
+   * Runs every fold still waiting for its debounce and waits for those under way (before the
    * database and the fan-out close).
    */
   async function flush(): Promise<void> {
     const pending = [...instance.documents.keys()].map((name) =>
-      storeNow(name).catch(() => undefined),
+      foldNow(name).catch(() => undefined),
     );
     await Promise.all(pending);
   }
 
   /**
-   * Runs the store of `documentName` now if one is waiting, or waits for the one under way (the
+   * Runs the fold of `documentName` now if one is waiting, or waits for the one under way (the
    * last connection closing starts one at once): either way the row holds every acknowledged edit.
    */
-  async function storeNow(documentName: string): Promise<void> {
+  async function foldNow(documentName: string): Promise<void> {
     const waiting: unknown = instance.debouncer.executeNow(`onStoreDocument-${documentName}`);
     if (waiting) return void (await waiting);
     const document = instance.documents.get(documentName);
     if (document?.saveMutex.isLocked()) await document.saveMutex.waitForUnlock();
   }
 
-  return { instance, persistence, flush, storeNow, noteApplied };
+  return { instance, persistence, flush, foldNow, noteApplied };
 }
 
 export type LiveServer = ReturnType<typeof createLiveServer>;

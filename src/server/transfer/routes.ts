@@ -14,7 +14,7 @@ import { foldersStore } from '../folders/store.js';
 import { buildExportArchive, exportFileName } from './export-archive.js';
 import type { UploadedFile } from './import-plan.js';
 import { planInWorker } from './import-thread.js';
-import { importStore } from './import-store.js';
+import { diagramImporter } from './importer.js';
 import { tooLarge } from './zip-reader.js';
 
 const MB = 1024 * 1024;
@@ -27,7 +27,7 @@ export async function transferRoutes(
 ): Promise<void> {
   const diagrams = diagramsStore(db);
   const folders = foldersStore(db);
-  const imports = importStore(db, writer);
+  const imports = diagramImporter(db, writer);
 
   app.get('/api/export', async (request, reply) => {
     const user = await requireUser(db, request);

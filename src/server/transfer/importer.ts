@@ -27,7 +27,7 @@ const BATCH = 100;
  */
 const FOLDER_BATCH = 500;
 
-export function importStore(db: Db, writer: DiagramWriter) {
+export function diagramImporter(db: Db, writer: DiagramWriter) {
   return {
     async importPlan(actor: Actor, plan: ImportPlan): Promise<ImportResult> {
       return db.transaction(async (tx) => {
