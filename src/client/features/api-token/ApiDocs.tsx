@@ -1,4 +1,5 @@
 import { API_DEFAULTS } from '@shared/constants';
+import { formatsOn, listOf } from '@shared/output-formats';
 import { API_TOKEN_COPY, API_TOKEN_TESTIDS } from './copy';
 
 /** A copy-pasteable request that turns diagram text into a PNG with this server and token. */
@@ -24,10 +25,14 @@ const ENDPOINTS = [
   },
   {
     route: 'POST /api/v1/convert',
-    purpose: 'Turn diagram text into an image; answers the PNG or SVG itself.',
+    purpose: 'Turn diagram text into an image, a PDF or a drawing in text; answers it itself.',
     params: [
       ['content', 'required', 'Mermaid diagram text (at most 50,000 characters)'],
-      ['format', `'png' or 'svg', default '${API_DEFAULTS.format}'`, 'Image format'],
+      [
+        'format',
+        `${listOf(formatsOn('convert'))}, default '${API_DEFAULTS.format}'`,
+        'Output format',
+      ],
       ['width', `1–4096, default ${API_DEFAULTS.width}`, 'Image width in pixels'],
       ['height', `1–4096, default ${API_DEFAULTS.height}`, 'Image height in pixels'],
       ['theme', "'neutral', 'dark', 'default' or 'forest'", 'Diagram theme'],
