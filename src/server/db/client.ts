@@ -72,7 +72,10 @@ async function openPglite(dataDir: string | null, seed?: Blob): Promise<Database
     return {
       kind: 'pglite',
       db: db as unknown as Db,
-      ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs),
+      // The embedded database runs in this process: it cannot be out of reach, only closed or
+      // failing. A ping queued behind a long transaction (an import of 5,000 folders on a busy
+      // machine) is busy, not down: past the timeout it answers whether the instance is open.
+      ping: (timeoutMs) => pingWith(db as unknown as Db, timeoutMs, () => !client.closed),
       // One process owns an embedded database, so its notifications cannot be missed.
       async listen(channel, handlers) {
         const stop = await client.listen(channel, handlers.notify);
@@ -182,10 +185,15 @@ async function listenOnPostgres(
   };
 }
 
-async function pingWith(db: Db, timeoutMs = 2000): Promise<boolean> {
+/** `select 1` within `timeoutMs`; past it, `whenSlow()` answers (a server: not reachable). */
+async function pingWith(
+  db: Db,
+  timeoutMs = 2000,
+  whenSlow: () => boolean = () => false,
+): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
+    timer = setTimeout(() => resolve(whenSlow()), timeoutMs);
   });
   const query = db.execute(sql`select 1`).then(
     () => true,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
@@ -16,5 +17,27 @@ describeEach(testDatabases, 'GET /healthz on $name', ({ name, open }) => {
     expect(down.statusCode).toBe(503);
     expect(down.json().error).toMatch(/database is not reachable/);
     await app.close();
+  });
+
+  it('counts the database reachable while a long transaction holds it', async () => {
+    const database = await open();
+    const app = await testApp(database);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let began = () => undefined as void;
+    const begun = new Promise<void>((resolve) => (began = resolve));
+    // An import of thousands of rows on a busy machine: one transaction for seconds. On the
+    // embedded database every other query waits for it; the database is busy, not down.
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      began();
+      await held;
+    });
+    await begun;
+    expect(await database.ping(50)).toBe(true);
+    release();
+    await transaction;
+    await app.close();
+    await database.close();
   });
 });
