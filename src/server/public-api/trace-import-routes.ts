@@ -1,5 +1,5 @@
 /**
- * POST /api/v1/import/trace: a trace file (OTLP/JSON, Jaeger JSON or Zipkin v2) as the body →
+ * POST /api/v1/import/trace: a trace file (OTLP JSON or protobuf, Tempo, Jaeger JSON or Zipkin v2) as the body →
  * a new diagram of it, or with dry=true only its text. Options come in the query string, so the
  * file is sent as it is (`curl --data-binary @trace.json`).
  */
@@ -107,7 +107,7 @@ export async function traceImportApiRoutes(
         bodyLimit: TRACE_FILE_MAX_BYTES,
         schema: {
           summary: 'Import a trace as a sequence diagram',
-          description: `The body is a trace file as exported: OpenTelemetry OTLP/JSON (one object or one per line, ids in hex or base64), Jaeger JSON (with or without \`data\`, one or many traces) or Zipkin v2 JSON; at most ${MB} MB and ${SPANS} spans. Services become participants, calls requests and replies, overlapping calls \`par\` blocks and repeated ones loops. Answers the created diagram, or with \`dry=true\` only its text.`,
+          description: `The body is a trace file as exported: OpenTelemetry OTLP/JSON (one object or one per line, ids in hex or base64) or OTLP protobuf (\`Content-Type: application/x-protobuf\`, as OTLP/HTTP exporters send it), Grafana Tempo's trace answer (\`batches\`), Jaeger JSON (with or without \`data\`, one or many traces, or the v3 API's \`result\`) or Zipkin v2 JSON; at most ${MB} MB and ${SPANS} spans. Services become participants, calls requests and replies, overlapping calls \`par\` blocks and repeated ones loops. Answers the created diagram, or with \`dry=true\` only its text.`,
           tags: ['Diagrams'],
           security: [{ bearerAuth: [] }],
           querystring: query,
@@ -140,13 +140,18 @@ export async function traceImportApiRoutes(
       async (request, reply) => {
         const user = tokenUser(request);
         const { dry, traceId, title, folderId, ...rest } = request.query;
-        const drawn = await drawTraceFile(request.body, traceId, {
-          ...rest,
-          durations: rest.durations === 'true',
-          autonumber: rest.autonumber === 'true',
-          collapse: rest.collapse === 'true',
-          labelMax: 48,
-        });
+        const drawn = await drawTraceFile(
+          request.body,
+          traceId,
+          {
+            ...rest,
+            durations: rest.durations === 'true',
+            autonumber: rest.autonumber === 'true',
+            collapse: rest.collapse === 'true',
+            labelMax: 48,
+          },
+          request.headers['content-type'],
+        );
         const { content, ...answer } = { ...drawn, title: title ?? drawn.title };
         if (dry === 'true') return reply.status(200).send({ content, ...answer });
         if (folderId != null && !(await folders.owns(user.id, folderId))) {

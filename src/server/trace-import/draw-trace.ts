@@ -35,9 +35,10 @@ export async function drawTraceFile(
   chunks: Uint8Array[],
   traceId: string | undefined,
   options: TraceOptions,
+  contentType?: string,
 ): Promise<TraceDrawn> {
   const transfer = chunks.map((chunk) => chunk.buffer as ArrayBuffer);
-  const answer = await worker.run({ chunks, traceId, options }, transfer);
+  const answer = await worker.run({ chunks, contentType, traceId, options }, transfer);
   if ('drawn' in answer) return answer.drawn;
   throw new AppError(answer.status, answer.message);
 }

@@ -1,10 +1,10 @@
 /** The worker thread that reads and draws trace files, off the server's event loop. */
 import { parentPort } from 'node:worker_threads';
 import { CONTENT_MAX } from '../../shared/schemas.js';
+import { parseTraceBytes } from '../../shared/trace/bytes.js';
 import {
   chooseTrace,
   drawTrace,
-  parseTraceFile,
   TraceFileError,
   TraceLimitError,
   type TraceFormat,
@@ -14,6 +14,8 @@ import {
 export interface TraceJob {
   /** The file as it arrived: joined and decoded here, so not even that holds the event loop. */
   chunks: Uint8Array[];
+  /** The request's Content-Type: `application/x-protobuf` is OTLP protobuf whatever it starts with. */
+  contentType: string | undefined;
   traceId: string | undefined;
   options: TraceOptions;
 }
@@ -33,7 +35,7 @@ export const TOO_LONG_TO_STORE =
 
 function answer(job: TraceJob): TraceAnswer {
   try {
-    const file = parseTraceFile(Buffer.concat(job.chunks).toString('utf8'));
+    const file = parseTraceBytes(Buffer.concat(job.chunks), job.contentType);
     const trace = chooseTrace(file, job.traceId);
     const diagram = drawTrace(trace, job.options);
     if (diagram.text.length > CONTENT_MAX) return { status: 413, message: TOO_LONG_TO_STORE };

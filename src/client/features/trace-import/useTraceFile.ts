@@ -13,6 +13,22 @@ import {
 } from '@shared/trace/index';
 import { TRACE_COPY } from './copy';
 
+/**
+ * JSON as text; OTLP protobuf (`.pb`, or bytes that do not start as JSON) through the reader
+ * that carries protobufjs, loaded only for such a file.
+ */
+async function readTraceFile(file: File): Promise<ParsedFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (/\.(?:bin)?pb$/i.test(file.name) || /protobuf/i.test(file.type) || bytes[0] === 0x0a) {
+    const { parseTraceBytes } = await import('@shared/trace/bytes');
+    return parseTraceBytes(
+      bytes,
+      /\.(?:bin)?pb$/i.test(file.name) ? 'application/x-protobuf' : file.type,
+    );
+  }
+  return parseTraceFile(new TextDecoder().decode(bytes));
+}
+
 type Loaded = { file: ParsedFile; name: string } | { error: string } | null;
 
 export function useTraceFile() {
@@ -28,7 +44,7 @@ export function useTraceFile() {
     }
     setReading(true);
     try {
-      const parsed = parseTraceFile(await file.text());
+      const parsed = await readTraceFile(file);
       setLoaded({ file: parsed, name: file.name });
       setTraceId(parsed.traces[0]?.traceId ?? null);
     } catch (error) {
