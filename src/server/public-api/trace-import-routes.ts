@@ -6,7 +6,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { apiDiagramSchema, errorBodySchema, TITLE_MAX } from '../../shared/schemas.js';
+import { apiDiagramSchema, errorBodySchema, idParams, TITLE_MAX } from '../../shared/schemas.js';
+import { traceCheckSchema } from '../../shared/trace/check.js';
 import {
   TRACE_DEPTH_MAX,
   TRACE_FILE_MAX_BYTES,
@@ -19,9 +20,10 @@ import type { DiagramWriter } from '../diagrams/writer.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import { drawTraceFile } from '../trace-import/draw-trace.js';
+import { checkTraceFiles, drawTraceFile } from '../trace-import/draw-trace.js';
 import { readChunks } from '../trace-import/read-body.js';
 import { errorResponses, limitedPerToken, writeRefused, type PublicApiDeps } from './common.js';
+import type { ApiOperations } from './operations.js';
 import { tokenUser } from './token-access.js';
 
 const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
@@ -82,6 +84,7 @@ const dryAnswer = z.object({ content: z.string(), ...drawn });
 export async function traceImportApiRoutes(
   app: FastifyInstance,
   deps: PublicApiDeps & { writer: DiagramWriter },
+  operations: ApiOperations,
 ): Promise<void> {
   await app.register(async (scope) => {
     // The file is kept as the chunks it came in whatever its type says (JSON, JSON lines or
@@ -164,6 +167,52 @@ export async function traceImportApiRoutes(
         });
         const url = `${deps.siteOrigin}/?diagramId=${created.id}`;
         return reply.status(201).send({ ...created, url, ...answer });
+      },
+    );
+
+    routes.post(
+      '/api/v1/diagrams/:id/check-trace',
+      {
+        // It changes nothing: a read-only token may check.
+        ...limitedPerToken(deps, 'reads'),
+        bodyLimit: TRACE_FILE_MAX_BYTES,
+        schema: {
+          summary: 'Check a diagram against a trace',
+          description: `Does the diagram still match the system? The body is a trace file, in any format the import reads (at most ${MB} MB and ${SPANS} spans; all its traces count). Calls compare as caller service → callee service: a participant stands for a service by its id or display name, ignoring case and punctuation, or by a comment in the diagram (\`%% service Pay = payment-service\`). Replies (a dashed message answering a solid one) and self-messages are not compared. \`onlyInTrace\` lists the calls the diagram lacks, \`onlyInDiagram\` the messages no trace shows, with their line; \`ok\` is true when both are empty. Labels compare when both sides have one, and a difference is listed in \`labels\`, not counted as drift.`,
+          tags: ['Diagrams'],
+          security: [{ bearerAuth: [] }],
+          params: idParams,
+          body: z
+            .custom<Uint8Array[]>(
+              (value) => Array.isArray(value),
+              'The body must be the trace file.',
+            )
+            .meta({ type: 'string', format: 'binary' })
+            .describe('The trace file.'),
+          response: {
+            200: traceCheckSchema,
+            ...errorResponses,
+            400: errorBodySchema.describe(
+              'The file is not a trace, is cut short, or a field of it is wrong; the message says which.',
+            ),
+            404: errorBodySchema.describe(
+              'No such diagram of yours or shared with you (another user’s diagram answers the same).',
+            ),
+            413: errorBodySchema.describe(
+              `The file is larger than ${MB} MB or holds more than ${SPANS} spans.`,
+            ),
+            422: errorBodySchema.describe('The trace took too long to read.'),
+            503: errorBodySchema.describe('Too many trace files are waiting; try again shortly.'),
+          },
+        },
+      },
+      async (request) => {
+        const user = tokenUser(request);
+        // The diagram first: a stranger's diagram answers 404 whatever the file holds.
+        const diagram = await operations.readDiagram(user, request.params.id);
+        return checkTraceFiles(diagram.content, [
+          { chunks: request.body, contentType: request.headers['content-type'] },
+        ]);
       },
     );
   });

@@ -1,7 +1,8 @@
-/** The worker thread that reads and draws trace files, off the server's event loop. */
+/** The worker thread that reads, draws and checks diagrams against trace files, off the server's event loop. */
 import { parentPort } from 'node:worker_threads';
 import { CONTENT_MAX } from '../../shared/schemas.js';
 import { parseTraceBytes } from '../../shared/trace/bytes.js';
+import { checkDiagram, type TraceCheck } from '../../shared/trace/check.js';
 import {
   chooseTrace,
   drawTrace,
@@ -20,6 +21,11 @@ export interface TraceJob {
   options: TraceOptions;
 }
 
+/** Check `diagram` (its text) against every trace in the file, each file of `files` in turn. */
+export interface TraceCheckJob {
+  check: { diagram: string; files: { chunks: Uint8Array[]; contentType: string | undefined }[] };
+}
+
 export interface TraceDrawn {
   content: string;
   title: string;
@@ -28,13 +34,21 @@ export interface TraceDrawn {
   notes: string[];
 }
 
-export type TraceAnswer = { drawn: TraceDrawn } | { status: 400 | 413 | 422; message: string };
+export type TraceAnswer =
+  { drawn: TraceDrawn } | { checked: TraceCheck } | { status: 400 | 413 | 422; message: string };
 
 export const TOO_LONG_TO_STORE =
   'The diagram would be longer than a diagram can be; choose a smaller depth.';
 
-function answer(job: TraceJob): TraceAnswer {
+function answer(job: TraceJob | TraceCheckJob): TraceAnswer {
   try {
+    if ('check' in job) {
+      const { diagram, files } = job.check;
+      const traces = files.flatMap(
+        ({ chunks, contentType }) => parseTraceBytes(Buffer.concat(chunks), contentType).traces,
+      );
+      return { checked: checkDiagram(diagram, traces) };
+    }
     const file = parseTraceBytes(Buffer.concat(job.chunks), job.contentType);
     const trace = chooseTrace(file, job.traceId);
     const diagram = drawTrace(trace, job.options);
@@ -50,4 +64,4 @@ function answer(job: TraceJob): TraceAnswer {
   }
 }
 
-parentPort?.on('message', (job: TraceJob) => parentPort?.postMessage(answer(job)));
+parentPort?.on('message', (job: TraceJob | TraceCheckJob) => parentPort?.postMessage(answer(job)));

@@ -14,42 +14,41 @@
  *   not drift. Drift is a call no diagram message stands for, or a message no trace shows.
  */
 import { readSequence, type Statement } from '../mermaid-reader/sequence.js';
+import { z } from '../zod.js';
 import { spanLabel } from './label.js';
 import type { ParsedTrace } from './model.js';
 import { buildTree } from './tree.js';
 
-export interface TraceCallCount {
-  from: string;
-  to: string;
-  label: string;
-  count: number;
-}
+const callSchema = z.object({
+  from: z.string().describe('The caller: its participant in the diagram, or its service.'),
+  to: z.string().describe('The callee: its participant in the diagram, or its service.'),
+  label: z.string(),
+});
 
-export interface DiagramMessage {
-  from: string;
-  to: string;
-  label: string;
-  line: number;
-}
+export const traceCheckSchema = z.object({
+  ok: z.boolean().describe('true: every traced call has a message, and every message a call.'),
+  matched: z.number().int().describe('Diagram messages a traced call stands for.'),
+  onlyInTrace: z
+    .array(callSchema.extend({ count: z.number().int().describe('Times the traces made it.') }))
+    .describe('Calls the traces made that no message of the diagram stands for.'),
+  onlyInDiagram: z
+    .array(callSchema.extend({ line: z.number().int().describe('1-based line of the message.') }))
+    .describe('Messages of the diagram that no traced call stands for.'),
+  labels: z
+    .array(
+      z.object({
+        from: z.string(),
+        to: z.string(),
+        line: z.number().int(),
+        diagram: z.string().describe('The message’s label.'),
+        trace: z.array(z.string()).describe('What the traces called it (at most 10).'),
+      }),
+    )
+    .describe('Messages whose label no traced call between the same services has; not drift.'),
+});
 
-export interface LabelDifference {
-  from: string;
-  to: string;
-  line: number;
-  /** The diagram's label. */
-  diagram: string;
-  /** The labels the traces recorded for calls between the same two services. */
-  trace: string[];
-}
-
-export interface TraceCheck {
-  ok: boolean;
-  /** Diagram messages a traced call stands for. */
-  matched: number;
-  onlyInTrace: TraceCallCount[];
-  onlyInDiagram: DiagramMessage[];
-  labels: LabelDifference[];
-}
+export type TraceCheck = z.infer<typeof traceCheckSchema>;
+type DiagramMessage = TraceCheck['onlyInDiagram'][number];
 
 /** A traced call between services; `from` null for a trace's entry into its first service. */
 interface Call {
