@@ -23,7 +23,11 @@ export function inProcessBackend(operations: ApiOperations, user: User): Lifelin
         'id' in diagram
           ? (await operations.readDiagram(user, diagram.id)).content
           : diagram.content;
-      return checkTraceFiles(content, [{ chunks: [trace], contentType: undefined }]);
+      // A copy with a buffer of its own: the worker takes it over, and a small Buffer's is the
+      // pool every other Buffer shares.
+      return checkTraceFiles(content, [
+        { chunks: [Uint8Array.from(trace)], contentType: undefined },
+      ]);
     },
   };
 }
