@@ -1,6 +1,8 @@
 /** POST /api/v1/diagrams/{id}/check-trace over HTTP on a real database, the file read in the worker. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findChromium } from '../chromium-render/chromium.js';
+import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import {
   otlpProtoOf,
   readTraceFixture,
@@ -12,7 +14,18 @@ import { NOT_A_TRACE } from '../../shared/trace/parse.js';
 import type { Database } from '../db/client.js';
 import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
-import { describeEach } from '../../../test/support/needs.js';
+import { describeEach, describeIf } from '../../../test/support/needs.js';
+
+const chromium = findChromium();
+const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
+let renderer: Renderer;
+
+beforeAll(() => {
+  renderer = createRenderer({ executablePath: chromium, queue: 8 });
+});
+afterAll(async () => {
+  await renderer?.close();
+});
 
 describeEach(testDatabases, 'POST /api/v1/diagrams/{id}/check-trace on $name', ({ open }) => {
   let database: Database;
@@ -43,7 +56,7 @@ describeEach(testDatabases, 'POST /api/v1/diagrams/{id}/check-trace on $name', (
 
   beforeAll(async () => {
     database = await open();
-    app = await testApp(database);
+    app = await testApp(database, { renderer });
     token = await apiTokenOf(app, await signInLocally(app, 'checker@example.test'));
     strangerToken = await apiTokenOf(app, await signInLocally(app, 'stranger@example.test'));
   });
@@ -105,5 +118,24 @@ describeEach(testDatabases, 'POST /api/v1/diagrams/{id}/check-trace on $name', (
       payload: readTraceFixture(TRACE_FIXTURES.zipkinSkew),
     });
     expect(none.statusCode).toBe(401);
+  });
+  describeIf(chromiumMissing, 'drawn', () => {
+    it('draws the calls the diagram lacks added in green and the made-up message in amber', async () => {
+      const diagram = await create(
+        'sequenceDiagram\n    participant A as servicea\n    A->>Audit: record\n',
+      );
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/v1/diagrams/${diagram.id}/check-trace?format=svg&theme=dark`,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: readTraceFixture(TRACE_FIXTURES.zipkinSkew),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(response.headers['x-trace-check']).toBe('drift');
+      expect(response.body).toContain('lifeline-diff-added');
+      expect(response.body).toContain('lifeline-diff-changed');
+      expect(response.body).toContain('serviceb');
+    });
   });
 });

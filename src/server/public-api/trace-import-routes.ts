@@ -4,7 +4,7 @@
  * file is sent as it is (`curl --data-binary @trace.json`).
  */
 import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDiagramSchema, errorBodySchema, idParams, TITLE_MAX } from '../../shared/schemas.js';
 import { traceCheckSchema } from '../../shared/trace/check.js';
@@ -20,10 +20,13 @@ import type { DiagramWriter } from '../diagrams/writer.js';
 import { AppError, notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import { checkTraceFiles, drawTraceFile } from '../trace-import/draw-trace.js';
+import { checkAndDraw, drawTraceFile } from '../trace-import/draw-trace.js';
 import { readChunks } from '../trace-import/read-body.js';
 import { errorResponses, limitedPerToken, writeRefused, type PublicApiDeps } from './common.js';
-import type { ApiOperations } from './operations.js';
+import { previewThemeFor } from '../../shared/mermaid-config.js';
+import type { Renderer } from '../chromium-render/renderer.js';
+import { sendImage } from '../chromium-render/send-image.js';
+import { renderCallerOf, type ApiOperations } from './operations.js';
 import { tokenUser } from './token-access.js';
 
 const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
@@ -73,6 +76,19 @@ const query = z.object({
     .describe('A folder of yours; absent: the root.'),
 });
 
+/** On the drawing of a check: `ok` or `drift`, what `ok` says in the JSON answer. */
+export const TRACE_CHECK_HEADER = 'X-Trace-Check';
+
+const checkQuery = z.object({
+  format: z
+    .enum(['json', 'svg'])
+    .default('json')
+    .describe(
+      'json: the check; svg: the diagram drawn with the calls it lacks added (dashed, green) and the messages no trace shows in amber.',
+    ),
+  theme: z.enum(['light', 'dark']).default('light').describe('The drawing’s theme (svg).'),
+});
+
 const drawn = {
   title: z.string(),
   traceId: z.string(),
@@ -83,7 +99,7 @@ const dryAnswer = z.object({ content: z.string(), ...drawn });
 
 export async function traceImportApiRoutes(
   app: FastifyInstance,
-  deps: PublicApiDeps & { writer: DiagramWriter },
+  deps: PublicApiDeps & { writer: DiagramWriter; renderer: Renderer },
   operations: ApiOperations,
 ): Promise<void> {
   await app.register(async (scope) => {
@@ -182,6 +198,7 @@ export async function traceImportApiRoutes(
           tags: ['Diagrams'],
           security: [{ bearerAuth: [] }],
           params: idParams,
+          querystring: checkQuery,
           body: z
             .custom<Uint8Array[]>(
               (value) => Array.isArray(value),
@@ -190,7 +207,9 @@ export async function traceImportApiRoutes(
             .meta({ type: 'string', format: 'binary' })
             .describe('The trace file.'),
           response: {
-            200: traceCheckSchema,
+            200: traceCheckSchema.describe(
+              'format=json: the check. format=svg answers the drawing (image/svg+xml) instead, with the header `X-Trace-Check: ok` or `drift`.',
+            ),
             ...errorResponses,
             400: errorBodySchema.describe(
               'The file is not a trace, is cut short, or a field of it is wrong; the message says which.',
@@ -206,13 +225,37 @@ export async function traceImportApiRoutes(
           },
         },
       },
-      async (request) => {
+      async (request, typedReply) => {
         const user = tokenUser(request);
         // The diagram first: a stranger's diagram answers 404 whatever the file holds.
         const diagram = await operations.readDiagram(user, request.params.id);
-        return checkTraceFiles(diagram.content, [
-          { chunks: request.body, contentType: request.headers['content-type'] },
-        ]);
+        const { format, theme } = request.query;
+        const { check, drawing } = await checkAndDraw(
+          diagram.content,
+          [{ chunks: request.body, contentType: request.headers['content-type'] }],
+          format === 'svg',
+        );
+        if (!drawing) return check;
+        // The typed reply knows JSON bodies only; the drawing is sent untyped.
+        const reply = typedReply as FastifyReply;
+        reply.header(TRACE_CHECK_HEADER, check.ok ? 'ok' : 'drift');
+        const image = {
+          content: drawing.text,
+          format: 'svg' as const,
+          width: null,
+          height: null,
+          theme: previewThemeFor(theme),
+          background: 'transparent',
+          marks: drawing.marks,
+        };
+        return sendImage(
+          request,
+          reply,
+          deps.renderer,
+          image,
+          renderCallerOf(user),
+          'private, no-cache',
+        );
       },
     );
   });

@@ -9,7 +9,13 @@ import type { TraceOptions } from '../../shared/trace/index.js';
 import { AppError } from '../errors.js';
 import { jobWorker } from '../workers/job-worker.js';
 import type { TraceCheck } from '../../shared/trace/check.js';
-import type { TraceAnswer, TraceCheckJob, TraceDrawn, TraceJob } from './trace-worker.js';
+import type {
+  TraceAnswer,
+  TraceCheckJob,
+  TraceChecked,
+  TraceDrawn,
+  TraceJob,
+} from './trace-worker.js';
 
 export type { TraceDrawn } from './trace-worker.js';
 
@@ -53,10 +59,19 @@ export async function checkTraceFiles(
   diagram: string,
   files: { chunks: Uint8Array[]; contentType: string | undefined }[],
 ): Promise<TraceCheck> {
+  return (await checkAndDraw(diagram, files, false)).check;
+}
+
+/** The check, and with `drawing` the text and marks that draw it. */
+export async function checkAndDraw(
+  diagram: string,
+  files: { chunks: Uint8Array[]; contentType: string | undefined }[],
+  drawing: boolean,
+): Promise<TraceChecked> {
   const transfer = files.flatMap(({ chunks }) =>
     chunks.map((chunk) => chunk.buffer as ArrayBuffer),
   );
-  const answer = await worker.run({ check: { diagram, files } }, transfer);
+  const answer = await worker.run({ check: { diagram, files, drawing } }, transfer);
   if ('checked' in answer) return answer.checked;
   if ('drawn' in answer) throw new AppError(503, 'Reading the trace failed; please try again.');
   throw new AppError(answer.status, answer.message);

@@ -2,6 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { CONTENT_MAX } from '../../shared/schemas.js';
 import { parseTraceBytes } from '../../shared/trace/bytes.js';
+import { checkDrawing } from '../../shared/trace/check-drawing.js';
 import { checkDiagram, type TraceCheck } from '../../shared/trace/check.js';
 import {
   chooseTrace,
@@ -23,7 +24,17 @@ export interface TraceJob {
 
 /** Check `diagram` (its text) against every trace in the file, each file of `files` in turn. */
 export interface TraceCheckJob {
-  check: { diagram: string; files: { chunks: Uint8Array[]; contentType: string | undefined }[] };
+  check: {
+    diagram: string;
+    files: { chunks: Uint8Array[]; contentType: string | undefined }[];
+    /** Also the diagram's text and marks for drawing the check (check-drawing.ts). */
+    drawing: boolean;
+  };
+}
+
+export interface TraceChecked {
+  check: TraceCheck;
+  drawing: ReturnType<typeof checkDrawing> | null;
 }
 
 export interface TraceDrawn {
@@ -35,7 +46,7 @@ export interface TraceDrawn {
 }
 
 export type TraceAnswer =
-  { drawn: TraceDrawn } | { checked: TraceCheck } | { status: 400 | 413 | 422; message: string };
+  { drawn: TraceDrawn } | { checked: TraceChecked } | { status: 400 | 413 | 422; message: string };
 
 export const TOO_LONG_TO_STORE =
   'The diagram would be longer than a diagram can be; choose a smaller depth.';
@@ -43,11 +54,12 @@ export const TOO_LONG_TO_STORE =
 function answer(job: TraceJob | TraceCheckJob): TraceAnswer {
   try {
     if ('check' in job) {
-      const { diagram, files } = job.check;
+      const { diagram, files, drawing } = job.check;
       const traces = files.flatMap(
         ({ chunks, contentType }) => parseTraceBytes(Buffer.concat(chunks), contentType).traces,
       );
-      return { checked: checkDiagram(diagram, traces) };
+      const check = checkDiagram(diagram, traces);
+      return { checked: { check, drawing: drawing ? checkDrawing(diagram, check) : null } };
     }
     const file = parseTraceBytes(Buffer.concat(job.chunks), job.contentType);
     const trace = chooseTrace(file, job.traceId);
