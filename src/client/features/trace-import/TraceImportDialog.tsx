@@ -121,7 +121,7 @@ export function TraceImportDialog({
       <input
         ref={input}
         type="file"
-        accept=".json,.jsonl,.ndjson,.txt,.pb,.binpb,application/json,application/x-protobuf"
+        accept=".json,.jsonl,.ndjson,.txt,application/json"
         className="sr-only"
         tabIndex={-1}
         aria-hidden

@@ -14,17 +14,19 @@ import {
 import { TRACE_COPY } from './copy';
 
 /**
- * JSON as text; OTLP protobuf (`.pb`, or bytes that do not start as JSON) through the reader
- * that carries protobufjs, loaded only for such a file.
+ * JSON as text. OTLP protobuf is not read here: its decoder (protobufjs) compiles its readers
+ * with `new Function`, which the page's Content-Security-Policy forbids, so such a file is sent
+ * to the API or the command line instead, and the dialog says so.
  */
 async function readTraceFile(file: File): Promise<ParsedFile> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  if (/\.(?:bin)?pb$/i.test(file.name) || /protobuf/i.test(file.type) || bytes[0] === 0x0a) {
-    const { parseTraceBytes } = await import('@shared/trace/bytes');
-    return parseTraceBytes(
-      bytes,
-      /\.(?:bin)?pb$/i.test(file.name) ? 'application/x-protobuf' : file.type,
-    );
+  const text = /^\s*[[{]/.test(new TextDecoder().decode(bytes.subarray(0, 64)));
+  if (
+    /\.(?:bin)?pb$/i.test(file.name) ||
+    /protobuf/i.test(file.type) ||
+    (bytes[0] === 0x0a && !text)
+  ) {
+    throw new TraceFileError(TRACE_COPY.protobuf);
   }
   return parseTraceFile(new TextDecoder().decode(bytes));
 }
