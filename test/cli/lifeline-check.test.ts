@@ -52,6 +52,16 @@ describe('lifeline check', () => {
     expect(run('check', diagram, '--trace', file('otlp.pb', otlpProtoOf(otlp))).status).toBe(0);
   });
 
+  it('runs as `npx lifeline`, the package’s own command', () => {
+    const result = spawnSync('npx', ['--no-install', 'lifeline', 'check', drawn, '--trace', yelp], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('matches.');
+  });
+
   it('exits 1 on drift, naming the call the diagram lacks and the made-up message’s line', () => {
     const trace = file(
       'shop.json',
