@@ -4,6 +4,7 @@ import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { TRACE_COPY, TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
 import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
+import { otlpProtoOf } from '../test/fixtures/traces/fixtures';
 import { EditorPage } from './support/editorPage';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
@@ -123,4 +124,27 @@ test('Import offers traces; a file with two traces asks which, and a file that i
   await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('load-generator');
   await chooser.selectOption('trace-123');
   await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('service1');
+});
+
+test('the dialog reads Tempo’s answer, and says where an OTLP protobuf file is read', async ({
+  page,
+}) => {
+  await signedInEditor(page);
+  await page.getByTestId(TRANSFER_TESTIDS.menu).click();
+  await page.getByTestId(TRANSFER_TESTIDS.import).click();
+  await page.getByTestId(TRACE_TESTIDS.entry).click();
+  const input = page.getByTestId(TRACE_TESTIDS.fileInput);
+  await input.setInputFiles({
+    name: 'tempo.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(fixture('tempo-grafana-mock.json')),
+  });
+  await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('lb');
+  await input.setInputFiles({
+    name: 'export.pb',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from(otlpProtoOf(fixture('otlp-jaeger-ui-in.json'))),
+  });
+  await expect(page.getByTestId(TRACE_TESTIDS.error)).toHaveText(TRACE_COPY.protobuf);
+  await expect(page.getByTestId(TRACE_TESTIDS.open)).toBeDisabled();
 });

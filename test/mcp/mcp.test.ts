@@ -24,6 +24,8 @@ import { DIAGRAM_NOT_FOUND, PREVIEW_TEXT } from '../../src/shared/messages.js';
 import { formatsOn } from '../../src/shared/output-formats.js';
 import type { ApiDiagram, Diagram, Folder } from '../../src/shared/schemas.js';
 import type { VersionSummary } from '../../src/shared/versions.js';
+import { drawTrace, parseTraceFile, traceOptionsSchema } from '../../src/shared/trace/index.js';
+import { otlpProtoOf, readTraceFixture, TRACE_FIXTURES } from '../fixtures/traces/fixtures.js';
 import { startAppProcess, type AppProcess } from '../support/app-process.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
@@ -40,6 +42,7 @@ const STDIO_COMMAND = 'dist/node/server/mcp/stdio.js';
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
 const TOOLS = [
+  'check_trace',
   'create_diagram',
   'delete_diagram',
   'diff_versions',
@@ -420,6 +423,40 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
 
       const clean = await call(client, 'validate', { content: SEQUENCE });
       expect(textOf(clean)).toBe('No errors or warnings.');
+    });
+
+    it('checks a diagram against a trace by id or text, JSON or protobuf, naming the drift', async () => {
+      const trace = readTraceFixture(TRACE_FIXTURES.otlpJaegerUi);
+      const drawn = drawTrace(parseTraceFile(trace).traces[0]!, traceOptionsSchema.parse({})).text;
+      const diagram = jsonOf<ApiDiagram>(
+        await call(client, 'create_diagram', { title: `traced ${kind}`, content: drawn }),
+      );
+      const byId = await call(client, 'check_trace', { id: diagram.id, trace });
+      expect(byId.isError, textOf(byId)).toBeFalsy();
+      expect(byId.structuredContent).toMatchObject({ ok: true, onlyInDiagram: [] });
+      const proto = await call(client, 'check_trace', {
+        id: diagram.id,
+        trace: Buffer.from(otlpProtoOf(trace)).toString('base64'),
+        encoding: 'base64',
+      });
+      expect(proto.structuredContent).toEqual(byId.structuredContent);
+      const drift = await call(client, 'check_trace', {
+        content: `${drawn}    Ghost->>Phantom: boo\n`,
+        trace,
+      });
+      expect(drift.structuredContent).toMatchObject({
+        ok: false,
+        onlyInDiagram: [
+          { from: 'Ghost', to: 'Phantom', label: 'boo', line: drawn.split('\n').length },
+        ],
+      });
+      expect(textOf(drift)).toContain(
+        `not in any trace, line ${drawn.split('\n').length}: Ghost -> Phantom: boo`,
+      );
+      expect(
+        errorOf(await call(client, 'check_trace', { id: diagram.id, trace: '{"x": 1}' })),
+      ).toContain('This is not a trace file.');
+      expect(errorOf(await call(client, 'check_trace', { trace }))).toBe(NEED_ID_OR_CONTENT);
     });
 
     it('offers each diagram as a resource lifeline://diagrams/{id}', async () => {

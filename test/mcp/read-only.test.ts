@@ -13,6 +13,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTraceFixture, TRACE_FIXTURES } from '../fixtures/traces/fixtures.js';
 import { READ_ONLY_TOKEN } from '../../src/server/api-tokens/bearer.js';
 import { findChromium } from '../../src/server/chromium-render/chromium.js';
 import type { ApiToken, Diagram, Folder, TokenScope } from '../../src/shared/schemas.js';
@@ -116,6 +117,7 @@ describeIf(chromiumMissing, 'MCP tools with a read-only token', () => {
       title: 'Changed',
       folderId: null,
       isPublic: true,
+      trace: readTraceFixture(TRACE_FIXTURES.zipkinSkew),
     };
   }, 120_000);
 
@@ -169,6 +171,11 @@ describeIf(chromiumMissing, 'MCP tools with a read-only token', () => {
           type: 'text',
           text: expect.stringContaining('<svg'),
         });
+        const checked = (await client.callTool({
+          name: 'check_trace',
+          arguments: { id: diagram.id, trace: readTraceFixture(TRACE_FIXTURES.zipkinSkew) },
+        })) as CallToolResult;
+        expect(checked.structuredContent).toMatchObject({ ok: false, matched: 0 });
         const uri = `lifeline://diagrams/${diagram.id}`;
         const { contents } = await client.readResource({ uri });
         expect(contents).toEqual([{ uri, mimeType: 'text/vnd.mermaid', text: SEQUENCE }]);

@@ -15,6 +15,7 @@ import type {
   DiagramSummary,
   Folder,
 } from '../../shared/schemas.js';
+import type { TraceCheck } from '../../shared/trace/check.js';
 import type { VersionSummary } from '../../shared/versions.js';
 
 export interface RenderedImage {
@@ -48,6 +49,11 @@ export interface LifelineBackend {
   setSharing(id: number, isPublic: boolean): Promise<ApiSharing>;
   /** POST /api/v1/convert */
   render(body: ConvertBody): Promise<RenderedImage>;
+  /**
+   * POST /api/v1/diagrams/{id}/check-trace with the trace file as the body; for diagram text
+   * (no id), the same check of that text.
+   */
+  checkTrace(diagram: { id: number } | { content: string }, trace: Uint8Array): Promise<TraceCheck>;
 }
 
 /** A refused call: the API's status and message. */

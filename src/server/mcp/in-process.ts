@@ -1,6 +1,7 @@
 /** The MCP tools' back end inside the app (/mcp): /api/v1's operations for the token's user. */
 import type { User } from '../../shared/schemas.js';
 import type { ApiOperations } from '../public-api/operations.js';
+import { checkTraceFiles } from '../trace-import/draw-trace.js';
 import type { LifelineBackend } from './backend.js';
 
 export function inProcessBackend(operations: ApiOperations, user: User): LifelineBackend {
@@ -16,5 +17,17 @@ export function inProcessBackend(operations: ApiOperations, user: User): Lifelin
     trashDiagram: (id) => operations.trashDiagram(user, id),
     setSharing: (id, isPublic) => operations.setSharing(user, id, isPublic),
     render: (body) => operations.render(user, body),
+    // Read and checked in the trace worker, as the route does.
+    async checkTrace(diagram, trace) {
+      const content =
+        'id' in diagram
+          ? (await operations.readDiagram(user, diagram.id)).content
+          : diagram.content;
+      // A copy with a buffer of its own: the worker takes it over, and a small Buffer's is the
+      // pool every other Buffer shares.
+      return checkTraceFiles(content, [
+        { chunks: [Uint8Array.from(trace)], contentType: undefined },
+      ]);
+    },
   };
 }

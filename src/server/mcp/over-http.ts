@@ -10,6 +10,8 @@ import type {
   DiagramSummary,
   Folder,
 } from '../../shared/schemas.js';
+import { parseTraceBytes } from '../../shared/trace/bytes.js';
+import { checkDiagram, type TraceCheck } from '../../shared/trace/check.js';
 import type { VersionSummary } from '../../shared/versions.js';
 import { ApiCallError, type LifelineBackend } from './backend.js';
 
@@ -92,6 +94,14 @@ export function overHttpBackend(baseUrl: string, token: string): LifelineBackend
         contentType: response.headers.get('content-type') ?? 'application/octet-stream',
         fallback: response.headers.has('x-render-fallback'),
       };
+    },
+    async checkTrace(diagram, trace) {
+      // Text that is no diagram of the server's is checked here: this process holds no one up.
+      if ('content' in diagram) return checkDiagram(diagram.content, parseTraceBytes(trace).traces);
+      return getJson<TraceCheck>(`/api/v1/diagrams/${diagram.id}/check-trace`, {
+        method: 'POST',
+        body: trace,
+      });
     },
   };
 }

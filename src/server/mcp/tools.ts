@@ -22,6 +22,8 @@ import {
   type DiagramSummary,
   type TokenScope,
 } from '../../shared/schemas.js';
+import { traceCheckSchema } from '../../shared/trace/check.js';
+import { TRACE_FILE_MAX_BYTES } from '../../shared/trace/index.js';
 import { z } from '../../shared/zod.js';
 import { statusOf, type LifelineBackend, type RenderedImage } from './backend.js';
 import { registerDiagramActionTools } from './diagram-action-tools.js';
@@ -34,6 +36,9 @@ export const MCP_SERVER_VERSION = '1.0.0';
 export const DIAGRAM_URI_PREFIX = 'lifeline://diagrams/';
 /** Diagram text as a resource: Mermaid has no registered media type. */
 export const MERMAID_MIME = 'text/vnd.mermaid';
+
+/** A trace file's text, or its bytes in base64 (4 characters for 3 bytes). */
+const TRACE_FILE_MAX_CHARACTERS = Math.ceil(TRACE_FILE_MAX_BYTES / 3) * 4;
 
 export const NEED_ID_OR_CONTENT = 'send either id (a diagram of yours) or content (diagram text)';
 /** The MCP error code of a resource that does not exist (or is not the caller's to read). */
@@ -291,6 +296,58 @@ export function registerLifelineTools(server: McpServer, backend: LifelineBacken
       return {
         content: [
           { type: 'text', text: lines.length ? lines.join('\n') : 'No errors or warnings.' },
+          { type: 'text', text: JSON.stringify(result, null, 2) },
+        ],
+        structuredContent: result,
+      };
+    },
+  );
+
+  server.registerTool(
+    'check_trace',
+    {
+      title: 'Check a diagram against a trace',
+      description:
+        'Does a sequence diagram (id, or content) still match the system? Compares its messages with the calls a trace file recorded (OTLP JSON or protobuf, Grafana Tempo, Jaeger, Zipkin), caller service → callee service; a participant stands for a service by id or display name (case and punctuation ignored) or by a comment `%% service Pay = payment-service`. Answers ok, matched, onlyInTrace (calls the diagram lacks, with how often), onlyInDiagram (messages no trace shows, with their line) and labels (labels that differ; not drift).',
+      inputSchema: {
+        id: diagramId.optional().describe('A diagram of yours (or shared with you) to check.'),
+        content: convertFields.shape.content
+          .optional()
+          .describe('Diagram text to check instead of an id.'),
+        trace: z
+          .string()
+          .min(1, 'trace must hold the trace file')
+          .max(TRACE_FILE_MAX_CHARACTERS, 'trace is larger than a trace file may be')
+          .describe('The trace file: its text, or with encoding base64 its bytes (a .pb file).'),
+        encoding: z
+          .enum(['text', 'base64'])
+          .default('text')
+          .describe('How trace is written: text (JSON, JSON lines) or base64 (protobuf).'),
+      },
+      outputSchema: traceCheckSchema.shape,
+      annotations: { readOnlyHint: true },
+    },
+    async ({ id, content, trace, encoding }) => {
+      if ((id === undefined) === (content === undefined)) throw new Error(NEED_ID_OR_CONTENT);
+      const bytes = Buffer.from(trace, encoding === 'base64' ? 'base64' : 'utf8');
+      const result = await backend.checkTrace(
+        id === undefined ? { content: content! } : { id },
+        bytes,
+      );
+      const lines = [
+        result.ok
+          ? `The diagram matches the trace: ${result.matched} messages stand for traced calls.`
+          : `The diagram drifted from the trace (${result.matched} messages match).`,
+        ...result.onlyInTrace.map(
+          (c) => `missing call: ${c.from} -> ${c.to}: ${c.label} (${c.count}x)`,
+        ),
+        ...result.onlyInDiagram.map(
+          (m) => `not in any trace, line ${m.line}: ${m.from} -> ${m.to}: ${m.label}`,
+        ),
+      ];
+      return {
+        content: [
+          { type: 'text', text: lines.join('\n') },
           { type: 'text', text: JSON.stringify(result, null, 2) },
         ],
         structuredContent: result,

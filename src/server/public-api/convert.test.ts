@@ -256,6 +256,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       '/api/v1/convert',
       '/api/v1/diagrams',
       '/api/v1/diagrams/{id}',
+      '/api/v1/diagrams/{id}/check-trace',
       '/api/v1/diagrams/{id}/diff',
       '/api/v1/diagrams/{id}/sharing',
       '/api/v1/diagrams/{id}/versions',

@@ -38,7 +38,7 @@ export async function publicApiRoutes(
     diagramActionApiRoutes(api, deps, operations);
     diffApiRoutes(api, deps);
     convertApiRoutes(api, deps);
-    await traceImportApiRoutes(api, deps);
+    await traceImportApiRoutes(api, deps, operations);
     await openRenderRoutes(api, deps.openRender);
     // The MCP endpoint shares the token, the limits and the operations of /api/v1.
     mcpRoutes(api, deps, operations);

@@ -7,6 +7,7 @@
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readTraceFixture, TRACE_FIXTURES } from '../../../test/fixtures/traces/fixtures.js';
 import type { ApiDiagram, ApiToken } from '../../shared/schemas.js';
 import type { VersionSummary } from '../../shared/versions.js';
 import { READ_ONLY_TOKEN } from '../api-tokens/bearer.js';
@@ -53,6 +54,9 @@ describeEach(testDatabases, 'read-only API tokens on $name', ({ open }) => {
       '/api/v1/convert': { payload: { content: SEQUENCE, format: 'txt' } },
       '/api/v1/diagrams/:id/diff': { query: { from: first, to: last } },
       '/api/v1/diagrams': { query: { q: 'Hello' } },
+      '/api/v1/diagrams/:id/check-trace': {
+        payload: JSON.parse(readTraceFixture(TRACE_FIXTURES.zipkinSkew)) as object,
+      },
     };
     return {
       method: route.method as InjectOptions['method'],

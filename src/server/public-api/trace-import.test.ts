@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   HOSTILE_NAMES,
   otlpOf,
+  otlpProtoOf,
   readTraceFixture,
   TRACE_FIXTURES,
 } from '../../../test/fixtures/traces/fixtures.js';
@@ -37,7 +38,7 @@ describeEach(testDatabases, 'POST /api/v1/import/trace on $name', ({ open }) => 
   let token: string;
 
   const importTrace = (
-    body: string,
+    body: string | Buffer,
     query = '',
     headers: Record<string, string> = { 'content-type': 'application/json' },
     bearer = token,
@@ -133,6 +134,27 @@ describeEach(testDatabases, 'POST /api/v1/import/trace on $name', ({ open }) => 
     const response = await importTrace(body, '?dry=true', { 'content-type': 'text/plain' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });
+  });
+
+  it('reads Tempo’s and Jaeger v3’s answers, and OTLP protobuf as exporters send it', async () => {
+    const tempo = await importTrace(readTraceFixture(TRACE_FIXTURES.tempoBatches), '?dry=true');
+    expect(tempo.statusCode, tempo.body).toBe(200);
+    expect((tempo.json() as Dry).content).toContain('lb->>+app: HTTP GET - root');
+    expect((tempo.json() as Dry).content).toContain('app->>+db: HTTP GET - root');
+    const v3 = await importTrace(readTraceFixture(TRACE_FIXTURES.jaegerV3), '?dry=true');
+    expect(v3.statusCode, v3.body).toBe(200);
+    const json = readTraceFixture(TRACE_FIXTURES.otlpJaegerUi);
+    const fromJson = (await importTrace(json, '?dry=true')).json() as Dry;
+    const proto = await importTrace(Buffer.from(otlpProtoOf(json)), '?dry=true', {
+      'content-type': 'application/x-protobuf',
+    });
+    expect(proto.statusCode, proto.body).toBe(200);
+    expect(proto.json()).toEqual(fromJson);
+    const bad = await importTrace(Buffer.from([0x0a, 0xff, 0xff, 0xff]), '?dry=true', {
+      'content-type': 'application/x-protobuf',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { error: string }).error).toMatch(/^The file is not valid OTLP protobuf/);
   });
 
   it('answers 400 for a bad option and 401 without a token', async () => {

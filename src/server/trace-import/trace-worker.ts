@@ -1,10 +1,12 @@
-/** The worker thread that reads and draws trace files, off the server's event loop. */
+/** The worker thread that reads, draws and checks diagrams against trace files, off the server's event loop. */
 import { parentPort } from 'node:worker_threads';
 import { CONTENT_MAX } from '../../shared/schemas.js';
+import { parseTraceBytes } from '../../shared/trace/bytes.js';
+import { checkDrawing } from '../../shared/trace/check-drawing.js';
+import { checkDiagram, type TraceCheck } from '../../shared/trace/check.js';
 import {
   chooseTrace,
   drawTrace,
-  parseTraceFile,
   TraceFileError,
   TraceLimitError,
   type TraceFormat,
@@ -14,8 +16,25 @@ import {
 export interface TraceJob {
   /** The file as it arrived: joined and decoded here, so not even that holds the event loop. */
   chunks: Uint8Array[];
+  /** The request's Content-Type: `application/x-protobuf` is OTLP protobuf whatever it starts with. */
+  contentType: string | undefined;
   traceId: string | undefined;
   options: TraceOptions;
+}
+
+/** Check `diagram` (its text) against every trace in the file, each file of `files` in turn. */
+export interface TraceCheckJob {
+  check: {
+    diagram: string;
+    files: { chunks: Uint8Array[]; contentType: string | undefined }[];
+    /** Also the diagram's text and marks for drawing the check (check-drawing.ts). */
+    drawing: boolean;
+  };
+}
+
+export interface TraceChecked {
+  check: TraceCheck;
+  drawing: ReturnType<typeof checkDrawing> | null;
 }
 
 export interface TraceDrawn {
@@ -26,14 +45,23 @@ export interface TraceDrawn {
   notes: string[];
 }
 
-export type TraceAnswer = { drawn: TraceDrawn } | { status: 400 | 413 | 422; message: string };
+export type TraceAnswer =
+  { drawn: TraceDrawn } | { checked: TraceChecked } | { status: 400 | 413 | 422; message: string };
 
 export const TOO_LONG_TO_STORE =
   'The diagram would be longer than a diagram can be; choose a smaller depth.';
 
-function answer(job: TraceJob): TraceAnswer {
+function answer(job: TraceJob | TraceCheckJob): TraceAnswer {
   try {
-    const file = parseTraceFile(Buffer.concat(job.chunks).toString('utf8'));
+    if ('check' in job) {
+      const { diagram, files, drawing } = job.check;
+      const traces = files.flatMap(
+        ({ chunks, contentType }) => parseTraceBytes(Buffer.concat(chunks), contentType).traces,
+      );
+      const check = checkDiagram(diagram, traces);
+      return { checked: { check, drawing: drawing ? checkDrawing(diagram, check) : null } };
+    }
+    const file = parseTraceBytes(Buffer.concat(job.chunks), job.contentType);
     const trace = chooseTrace(file, job.traceId);
     const diagram = drawTrace(trace, job.options);
     if (diagram.text.length > CONTENT_MAX) return { status: 413, message: TOO_LONG_TO_STORE };
@@ -48,4 +76,4 @@ function answer(job: TraceJob): TraceAnswer {
   }
 }
 
-parentPort?.on('message', (job: TraceJob) => parentPort?.postMessage(answer(job)));
+parentPort?.on('message', (job: TraceJob | TraceCheckJob) => parentPort?.postMessage(answer(job)));

@@ -269,3 +269,116 @@ describe('buildSequence on broken, big and hostile traces', () => {
     expectWellFormed(text);
   });
 });
+
+describe('follow-ups and failures', () => {
+  const otlpSpan = (fields: Record<string, unknown>) => ({
+    traceId: '0af7651916cd43dd8448eb211c80319c',
+    startTimeUnixNano: '1700000000000000000',
+    endTimeUnixNano: '1700000000100000000',
+    ...fields,
+  });
+  const otlp = (...services: [string, Record<string, unknown>[]][]) =>
+    JSON.stringify({
+      resourceSpans: services.map(([service, spans]) => ({
+        resource: { attributes: [{ key: 'service.name', value: { stringValue: service } }] },
+        scopeSpans: [{ spans }],
+      })),
+    });
+
+  it('draws a Jaeger FOLLOWS_FROM child as an asynchronous message with no reply', () => {
+    const span = (id: string, service: string, references: object[]) => ({
+      traceID: 't1',
+      spanID: id,
+      operationName: `work ${id}`,
+      references,
+      startTime: 1_700_000_000_000_000,
+      duration: 1000,
+      processID: service,
+    });
+    const trace = {
+      traceID: 't1',
+      spans: [
+        span('a1', 'api', []),
+        span('b1', 'mailer', [{ refType: 'FOLLOWS_FROM', traceID: 't1', spanID: 'a1' }]),
+        span('c1', 'billing', [{ refType: 'CHILD_OF', traceID: 't1', spanID: 'a1' }]),
+      ],
+      processes: {
+        api: { serviceName: 'api' },
+        mailer: { serviceName: 'mailer' },
+        billing: { serviceName: 'billing' },
+      },
+    };
+    const { text } = diagramOf(JSON.stringify({ data: [trace] }));
+    expect(messages(text)).toEqual(
+      expect.arrayContaining(['api-)mailer: work b1', 'api->>+billing: work c1']),
+    );
+    expect(messages(text).some((m) => m.startsWith('mailer-'))).toBe(false);
+  });
+
+  it('draws an OTLP span linked to, not parented by, a span of its trace as asynchronous', () => {
+    const text = diagramOf(
+      otlp(
+        ['orders', [otlpSpan({ spanId: '1111111111111111', name: 'place order', kind: 2 })]],
+        [
+          'emails',
+          [
+            otlpSpan({
+              spanId: '2222222222222222',
+              name: 'send receipt',
+              kind: 5,
+              links: [{ traceId: '0af7651916cd43dd8448eb211c80319c', spanId: '1111111111111111' }],
+            }),
+          ],
+        ],
+      ),
+    ).text;
+    expect(messages(text)).toEqual(['orders-)emails: send receipt']);
+  });
+
+  it('writes the exception of a failing call as a note beside its reply, escaped', () => {
+    for (const hostile of HOSTILE_NAMES.filter(Boolean)) {
+      const text = diagramOf(
+        otlp(
+          [
+            'frontend',
+            [
+              otlpSpan({ spanId: '1111111111111111', name: 'GET /checkout', kind: 2 }),
+              otlpSpan({
+                spanId: '2222222222222222',
+                parentSpanId: '1111111111111111',
+                name: 'GetDriver',
+                kind: 3,
+              }),
+            ],
+          ],
+          [
+            'redis',
+            [
+              otlpSpan({
+                spanId: '3333333333333333',
+                parentSpanId: '2222222222222222',
+                name: 'GetDriver',
+                kind: 2,
+                status: { code: 2, message: 'An error occurred' },
+                events: [
+                  {
+                    name: 'exception',
+                    attributes: [
+                      { key: 'exception.type', value: { stringValue: 'TimeoutError' } },
+                      { key: 'exception.message', value: { stringValue: hostile } },
+                    ],
+                  },
+                ],
+              }),
+            ],
+          ],
+        ),
+      ).text;
+      const lines = body(text);
+      const reply = lines.findIndex((line) => line.startsWith('redis--x-frontend: error'));
+      expect(reply, text).toBeGreaterThan(0);
+      expect(lines[reply + 1]).toMatch(/^Note over redis,frontend: TimeoutError#58;(?: |<br\/>)/);
+      expectWellFormed(text);
+    }
+  });
+});

@@ -271,11 +271,14 @@ function draw(
       }
       const label = labels[at]!;
       const errorMark = span.error ? 'error' : '';
+      const failure = p.failures[at]!;
       if (from !== to) {
         const caller = spans[parent[at]!]!;
-        const async = span.kind === 'consumer' || caller.kind === 'producer';
-        if (async) message(inner, from, '-)', to, joined(label, errorMark));
-        else {
+        const async = span.kind === 'consumer' || caller.kind === 'producer' || span.follows;
+        if (async) {
+          message(inner, from, '-)', to, joined(label, errorMark));
+          if (failure) emit(inner, `Note over ${use(to)}: ${failure}`);
+        } else {
           message(inner, from, '->>+', to, label);
           after.unshift({
             reply: { from: to, arrow: span.error ? '--x-' : '-->>-', to: from },
@@ -283,6 +286,14 @@ function draw(
             indent: inner,
             level,
           });
+          // The exception beside the failing reply it explains.
+          if (failure) {
+            after.splice(1, 0, {
+              line: `Note over ${p.ids[to]!},${p.ids[from]!}: ${failure}`,
+              indent: inner,
+              level,
+            });
+          }
         }
       } else if (options.internal === 'self') {
         message(inner, to, '->>', to, joined(label, errorMark, took(task.total, count)));
@@ -293,7 +304,7 @@ function draw(
         emit(inner, `Note right of ${use(to)}: ${joined(label, errorMark)}`);
         after.unshift({ line: `deactivate ${use(to)}`, indent: inner, level });
       } else if (span.error) {
-        emit(inner, `Note over ${use(to)}: ${`error in ${label}`}`);
+        emit(inner, `Note over ${use(to)}: ${joined(`error in ${label}`, failure)}`);
       }
       const callee = remote(at);
       if (callee >= 0) {
@@ -307,6 +318,7 @@ function draw(
             to,
             joined(errorMark, took(task.total, count)),
           );
+          if (failure) emit(inner, `Note over ${use(callee)},${use(to)}: ${failure}`);
         }
       }
       if (length > before || after.length > 0) shownSpans[at] = 1;

@@ -2,6 +2,7 @@
 import { z } from '../zod.js';
 import {
   attributeText,
+  exceptionText,
   normaliseId,
   readAttributes,
   type SpanKind,
@@ -21,6 +22,7 @@ const span = z.object({
   startTime: z.number(),
   duration: z.number(),
   tags,
+  logs: z.array(z.object({ fields: tags })).nullish(),
   processID: z.string().nullish(),
   process: process.nullish(),
 });
@@ -64,6 +66,7 @@ export function parseJaegerTrace(raw: unknown, where: string): TraceSpan[] {
     const get = (key: string) => own.get(key) ?? proc.tags.get(key) ?? null;
     const read = readAttributes(get);
     const parentRef = s.references?.find((r) => r.refType !== 'FOLLOWS_FROM') ?? s.references?.[0];
+    const follows = parentRef?.refType === 'FOLLOWS_FROM';
     const id = normaliseId(s.spanID, 16) ?? s.spanID;
     return {
       id,
@@ -80,6 +83,23 @@ export function parseJaegerTrace(raw: unknown, where: string): TraceSpan[] {
       route: read.route,
       rpc: read.rpc,
       remote: read.remote,
+      follows,
+      problem: read.error ? problemOf(s.logs) : null,
     };
   });
+}
+
+/** The first log that records an exception or an error event, as "type: message". */
+function problemOf(logs: z.infer<typeof span>['logs']): string | null {
+  for (const log of logs ?? []) {
+    const fields = lookup(log.fields);
+    const text = exceptionText(
+      fields.get('exception.type') ?? fields.get('error.kind') ?? null,
+      fields.get('exception.message') ??
+        fields.get('error.object') ??
+        (fields.get('event') === 'error' ? (fields.get('message') ?? null) : null),
+    );
+    if (text) return text;
+  }
+  return null;
 }

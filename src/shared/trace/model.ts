@@ -27,6 +27,13 @@ export interface TraceSpan {
   rpc: string | null;
   /** The service a client or producer span calls when it recorded one (peer.service, remoteEndpoint). */
   remote: string | null;
+  /**
+   * Its parent started it without waiting for it: Jaeger's FOLLOWS_FROM, or an OTLP span link
+   * standing in for a parent the span does not name. Drawn as an asynchronous message.
+   */
+  follows: boolean;
+  /** What went wrong, when the span says: its exception (type: message) or error status message. */
+  problem: string | null;
 }
 
 export interface ParsedTrace {
@@ -105,6 +112,12 @@ export function readAttributes(get: (key: string) => string | null) {
     instance: get('service.instance.id'),
     error: status === 'ERROR' || (error != null && error !== 'false'),
   };
+}
+
+/** "Type: message" of an exception, from whichever of the two it has. */
+export function exceptionText(type: string | null, message: string | null): string | null {
+  if (type && message) return `${type}: ${message}`;
+  return message || type || null;
 }
 
 /** Microseconds from a nanosecond count written as text or number, without losing precision. */

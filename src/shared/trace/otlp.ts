@@ -2,6 +2,7 @@
 import { z } from '../zod.js';
 import {
   attributeText,
+  exceptionText,
   nanosToMicros,
   normaliseId,
   readAttributes,
@@ -31,7 +32,16 @@ const span = z.object({
   startTimeUnixNano: nanos,
   endTimeUnixNano: nanos,
   attributes,
-  status: z.object({ code: z.union([z.number(), z.string()]).optional() }).optional(),
+  status: z
+    .object({
+      code: z.union([z.number(), z.string()]).optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
+  events: z.array(z.object({ name: z.string().optional(), attributes })).optional(),
+  links: z
+    .array(z.object({ traceId: z.string().optional(), spanId: z.string().optional() }))
+    .optional(),
 });
 const scopeSpans = z.array(z.object({ spans: z.array(span).optional() })).optional();
 
@@ -105,9 +115,22 @@ function toSpan(s: z.infer<typeof span>, resource: Map<string, string>, where: s
     );
   }
   const code = s.status?.code;
+  const error = code === 2 || code === 'STATUS_CODE_ERROR' || read.error;
+  // A span that names no parent but links to a span of its own trace was started by that span
+  // (a batch consumer, a scheduled follow-up): that link is its parent, asynchronously.
+  let parentId = normaliseId(s.parentSpanId, 16);
+  let follows = false;
+  if (parentId === null) {
+    const link = s.links?.find((l) => normaliseId(l.traceId, 32) === traceId && l.spanId);
+    const linked = link ? normaliseId(link.spanId, 16) : null;
+    if (linked && linked !== id) {
+      parentId = linked;
+      follows = true;
+    }
+  }
   return {
     id,
-    parentId: normaliseId(s.parentSpanId, 16),
+    parentId,
     traceId,
     name: s.name ?? '',
     service: resource.get('service.name') || 'unknown service',
@@ -116,9 +139,25 @@ function toSpan(s: z.infer<typeof span>, resource: Map<string, string>, where: s
     kind: KINDS[String(s.kind ?? '')] ?? 'internal',
     start,
     duration: Math.max(0, end - start),
-    error: code === 2 || code === 'STATUS_CODE_ERROR' || read.error,
+    error,
     route: read.route,
     rpc: read.rpc,
     remote: read.remote,
+    follows,
+    problem: error ? problemOf(s) : null,
   };
+}
+
+/** The first exception event's type and message, else the error status's message. */
+function problemOf(s: z.infer<typeof span>): string | null {
+  for (const event of s.events ?? []) {
+    if (event.name !== 'exception') continue;
+    const attributes = lookup(event.attributes);
+    const text = exceptionText(
+      attributes.get('exception.type') ?? null,
+      attributes.get('exception.message') ?? null,
+    );
+    if (text) return text;
+  }
+  return s.status?.message || null;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readTraceFixture, TRACE_FIXTURES } from '../../../test/fixtures/traces/fixtures.js';
+import {
+  otlpProtoOf,
+  readTraceFixture,
+  TRACE_FIXTURES,
+} from '../../../test/fixtures/traces/fixtures.js';
+import { parseTraceBytes } from './bytes.js';
 import { TraceFileError } from './model.js';
 import { NOT_A_TRACE, parseTraceFile } from './parse.js';
 
@@ -121,5 +126,95 @@ describe('parseTraceFile on bad input', () => {
       problem('{"resourceSpans": [{"scopeSpans": [{"spans": [{"traceId": "ab"}]}]}]}'),
     ).toMatch(/^resourceSpans\.0\.scopeSpans\.0\.spans\.0\.spanId: /);
     expect(problem('{"resourceSpans": []}')).toBe('The file holds no spans.');
+  });
+});
+
+describe('the files trace APIs answer', () => {
+  it('reads Grafana Tempo’s batches, ids in hex and base64 alike, into one tree', () => {
+    const file = parse(TRACE_FIXTURES.tempoBatches);
+    expect(file.format).toBe('otlp');
+    expect(file.traces).toHaveLength(1);
+    const spans = file.traces[0]!.spans;
+    expect(spans).toHaveLength(6);
+    expect(services(TRACE_FIXTURES.tempoBatches)).toEqual(['db', 'app', 'lb']);
+    // "WgdmnUQaoyY=" is the base64 of the app's server span 5a07669d441aa326.
+    const ids = new Set(spans.map((s) => s.id));
+    expect(spans.filter((s) => s.parentId !== null && !ids.has(s.parentId))).toEqual([]);
+  });
+
+  it('reads Jaeger’s v3 API answer (result wrapping OTLP)', () => {
+    const file = parse(TRACE_FIXTURES.jaegerV3);
+    expect(file.format).toBe('otlp');
+    const spans = file.traces[0]!.spans;
+    expect(spans.map((s) => [s.name, s.kind, s.error])).toEqual([
+      ['root-with-any-values', 'internal', true],
+      ['unset-kind-and-status', 'internal', false],
+      ['numeric-kind-and-status', 'server', false],
+    ]);
+  });
+
+  it('says so when the file is a trace API’s error answer', () => {
+    expect(problem('{"error":{"grpcCode":5,"httpCode":404,"message":"trace not found"}}')).toBe(
+      'The file is an error answer from the trace API, not a trace: “trace not found”.',
+    );
+  });
+});
+
+describe('OTLP protobuf', () => {
+  it.each([TRACE_FIXTURES.otlpJaegerUi, TRACE_FIXTURES.otlpProto, TRACE_FIXTURES.jaegerV3])(
+    'reads %s sent as protobuf as the same spans as its JSON',
+    (name) => {
+      const json = readTraceFixture(name);
+      const bytes = otlpProtoOf(JSON.stringify(JSON.parse(json).result ?? JSON.parse(json)));
+      expect(parseTraceBytes(bytes, 'application/x-protobuf')).toEqual(parseTraceFile(json));
+      // Without a type, the bytes are recognised by their start.
+      expect(parseTraceBytes(bytes)).toEqual(parseTraceFile(json));
+    },
+  );
+
+  it('reads bytes written by hand from the specification’s field numbers', () => {
+    const field = (number: number, bytes: number[]) => [(number << 3) | 2, bytes.length, ...bytes];
+    const text = (value: string) => [...Buffer.from(value)];
+    const fixed64 = (number: number, value: bigint) => {
+      const out = [(number << 3) | 1];
+      for (let i = 0n; i < 8n; i++) out.push(Number((value >> (8n * i)) & 0xffn));
+      return out;
+    };
+    const traceId = [...Buffer.from('5b8efff798038103d269b633813fc60c', 'hex')];
+    const spanId = [...Buffer.from('eee19b7ec3c1b174', 'hex')];
+    const span = [
+      ...field(1, traceId),
+      ...field(2, spanId),
+      ...field(5, text('GET /cart')),
+      ...[6 << 3, 2], // kind: SERVER
+      ...fixed64(7, 1_700_000_000_000_000_000n),
+      ...fixed64(8, 1_700_000_000_250_000_000n),
+    ];
+    const resource = field(
+      1,
+      field(1, [...field(1, text('service.name')), ...field(2, field(1, text('cart')))]),
+    );
+    const request = field(1, [...resource, ...field(2, field(2, span))]);
+    const read = parseTraceBytes(Uint8Array.from(request)).traces[0]!.spans[0]!;
+    expect(read).toMatchObject({
+      traceId: '5b8efff798038103d269b633813fc60c',
+      id: 'eee19b7ec3c1b174',
+      parentId: null,
+      name: 'GET /cart',
+      service: 'cart',
+      kind: 'server',
+      duration: 250_000,
+    });
+  });
+
+  it('names the problem in bytes that are not OTLP protobuf', () => {
+    let message = '';
+    try {
+      parseTraceBytes(Uint8Array.from([0x0a, 0xff, 0xff, 0xff]), 'application/x-protobuf');
+    } catch (error) {
+      expect(error).toBeInstanceOf(TraceFileError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^The file is not valid OTLP protobuf \(.+\)\.$/);
   });
 });

@@ -13,7 +13,7 @@ import { parseOtlp } from './otlp.js';
 import { parseZipkin } from './zipkin.js';
 
 export const NOT_A_TRACE =
-  'This is not a trace file. Lifeline reads OpenTelemetry OTLP/JSON (resourceSpans), Jaeger JSON (data or spans with traceID) and Zipkin v2 JSON (a list of spans with traceId and id).';
+  'This is not a trace file. Lifeline reads OpenTelemetry OTLP (JSON with resourceSpans, or protobuf), Grafana Tempo’s answer (batches), Jaeger JSON (data or spans with traceID, or the v3 API’s result) and Zipkin v2 JSON (a list of spans with traceId and id).';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,6 +43,27 @@ function readJson(text: string): unknown[] {
     }
     throw new TraceFileError(`The file is not valid JSON (${message.slice(0, 120)}).`);
   }
+}
+
+/**
+ * The OTLP inside the wrappers trace APIs answer with: Grafana Tempo's `{"batches": […]}` (v1)
+ * and `{"trace": {…}}` (v2), Jaeger's v3 API `{"result": {…}}`. Anything else is as it was.
+ */
+function unwrap(document: unknown): unknown {
+  if (!isObject(document)) return document;
+  if (Array.isArray(document.batches)) return { resourceSpans: document.batches };
+  for (const key of ['result', 'trace'] as const) {
+    const inner = document[key];
+    if (isObject(inner) && 'resourceSpans' in inner) return inner;
+  }
+  return document;
+}
+
+/** A trace API's error answer saved as the file (`{"error": {"message": …}}`), said plainly. */
+function apiError(document: unknown): string | null {
+  if (!isObject(document) || !isObject(document.error)) return null;
+  const message = document.error.message;
+  return typeof message === 'string' ? message.slice(0, 200) : null;
 }
 
 function formatOf(document: unknown): TraceFormat | null {
@@ -77,9 +98,21 @@ function zipkinSpans(document: unknown[]): TraceSpan[] {
 
 export function parseTraceFile(text: string): ParsedFile {
   if (text.trim() === '') throw new TraceFileError('The file is empty.');
-  const documents = readJson(text);
+  return parseTraceDocuments(readJson(text).map(unwrap));
+}
+
+/** Trace documents already read (JSON, or OTLP protobuf decoded) → the file's traces. */
+export function parseTraceDocuments(documents: readonly unknown[]): ParsedFile {
   const format = formatOf(documents[0]);
-  if (!format) throw new TraceFileError(NOT_A_TRACE);
+  if (!format) {
+    const error = apiError(documents[0]);
+    if (error !== null) {
+      throw new TraceFileError(
+        `The file is an error answer from the trace API, not a trace: “${error}”.`,
+      );
+    }
+    throw new TraceFileError(NOT_A_TRACE);
+  }
   const other = documents.findIndex((document) => formatOf(document) !== format);
   if (other >= 0) {
     throw new TraceFileError(`Line ${other + 1} is not ${format} like the lines before it.`);

@@ -3,7 +3,7 @@
  * labels, how many calls deep each span is, and each subtree's size and shape. Computed once, so
  * choosing a depth costs one more walk, not a rebuild per depth.
  */
-import { escapeLabel, participantId } from './escape.js';
+import { escapeLabel, participantId, shorten } from './escape.js';
 import { breakIdentifiers, spanLabel } from './label.js';
 import type { ParsedTrace, TraceSpan } from './model.js';
 import type { TraceOptions } from './options.js';
@@ -17,6 +17,8 @@ export interface PreparedTrace extends SpanTree {
   /** Each span's participant. */
   who: Int32Array;
   labels: string[];
+  /** Each failing span's problem (exception or status message) as note text; '' for none. */
+  failures: string[];
   /** 1 when the span's participant differs from its parent's. */
   crosses: Uint8Array;
   /** Participant changes between the root and the span. */
@@ -60,6 +62,12 @@ export function prepareTrace(trace: ParsedTrace, options: TraceOptions): Prepare
     breakIdentifiers(escapeLabel(spanLabel(span, options.labelMax))),
   );
 
+  const failures = spans.map((span) =>
+    span.error && span.problem
+      ? breakIdentifiers(escapeLabel(shorten(span.problem, options.labelMax * 2)))
+      : '',
+  );
+
   const crosses = new Uint8Array(n);
   const callDepth = new Int32Array(n);
   for (const at of tree.order) {
@@ -88,7 +96,7 @@ export function prepareTrace(trace: ParsedTrace, options: TraceOptions): Prepare
   for (let k = n - 1; k >= 0; k--) {
     const at = tree.order[k]!;
     const span = spans[at]!;
-    let key = `${who[at]}|${labels[at]}|${span.kind}|${span.error ? 1 : 0}|${remoteTarget[at]}`;
+    let key = `${who[at]}|${labels[at]}|${span.kind}|${span.error ? 1 : 0}|${remoteTarget[at]}|${span.follows ? 1 : 0}|${failures[at]}`;
     for (const kid of children[at]!) {
       size[at] = size[at]! + size[kid]!;
       key += `,${shape[kid]}`;
@@ -107,6 +115,7 @@ export function prepareTrace(trace: ParsedTrace, options: TraceOptions): Prepare
     ids,
     who,
     labels,
+    failures,
     crosses,
     callDepth,
     remoteTarget,

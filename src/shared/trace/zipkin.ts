@@ -60,6 +60,9 @@ export function parseZipkin(raw: unknown, where: string): TraceSpan[] {
       route: read.route ?? tags['http.path'] ?? null,
       rpc: read.rpc,
       remote: s.remoteEndpoint?.serviceName ?? read.remote,
+      follows: false,
+      // Zipkin's error tag holds the message ("" or "true" when there is none).
+      problem: tags.error && tags.error !== 'true' ? tags.error : null,
     };
     // A server span that shares its client's id (B3 single-span RPC) is the client's child.
     const twin = seen.get(`${traceId}/${id}`);

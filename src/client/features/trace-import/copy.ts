@@ -9,6 +9,8 @@ export const TRACE_COPY = {
   choose: 'Choose a trace file',
   dropHint: 'or drop it here',
   reading: 'Reading the trace…',
+  protobuf:
+    'This is an OTLP protobuf file, which the editor does not read. Import it with the API (POST /api/v1/import/trace), or export the trace as OTLP JSON.',
   tooBig: (bytes: number, max: number) =>
     `This file is ${formatBytes(bytes)}; a trace file can be at most ${formatBytes(max)}. Export one trace, or fewer spans.`,
   traceLabel: 'Trace',

@@ -16,7 +16,7 @@ export function openTraceImport(file: File | null = null): void {
   listener?.(file);
 }
 
-const TRACE_FILE = /\.(json|jsonl|ndjson)$/i;
+const TRACE_FILE = /\.(json|jsonl|ndjson|pb|binpb)$/i;
 
 /** A dropped file the trace import takes (the diagram import takes .mmd, .md and .zip). */
 export const isTraceFile = (file: File): boolean => TRACE_FILE.test(file.name);

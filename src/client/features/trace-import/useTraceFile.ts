@@ -13,6 +13,24 @@ import {
 } from '@shared/trace/index';
 import { TRACE_COPY } from './copy';
 
+/**
+ * JSON as text. OTLP protobuf is not read here: its decoder (protobufjs) compiles its readers
+ * with `new Function`, which the page's Content-Security-Policy forbids, so such a file is sent
+ * to the API or the command line instead, and the dialog says so.
+ */
+async function readTraceFile(file: File): Promise<ParsedFile> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const text = /^\s*[[{]/.test(new TextDecoder().decode(bytes.subarray(0, 64)));
+  if (
+    /\.(?:bin)?pb$/i.test(file.name) ||
+    /protobuf/i.test(file.type) ||
+    (bytes[0] === 0x0a && !text)
+  ) {
+    throw new TraceFileError(TRACE_COPY.protobuf);
+  }
+  return parseTraceFile(new TextDecoder().decode(bytes));
+}
+
 type Loaded = { file: ParsedFile; name: string } | { error: string } | null;
 
 export function useTraceFile() {
@@ -28,7 +46,7 @@ export function useTraceFile() {
     }
     setReading(true);
     try {
-      const parsed = parseTraceFile(await file.text());
+      const parsed = await readTraceFile(file);
       setLoaded({ file: parsed, name: file.name });
       setTraceId(parsed.traces[0]?.traceId ?? null);
     } catch (error) {
