@@ -16,7 +16,9 @@ export default defineConfig({
     globalSetup: ['test/build-render-page.ts', 'test/support/pglite-seed.ts'],
     // A request or live frame that holds an event loop past 500 ms fails the test it ran in.
     setupFiles: ['test/support/stall-watch-setup.ts'],
-    testTimeout: 30000,
+    // A guard against a hung test, never a measure of speed: a test of 101 saves took over 30 s
+    // with the machine's load average at 15, and CI must not fail because the machine is busy.
+    testTimeout: 120_000,
     hookTimeout: 60000,
     // PGlite instances are memory-hungry; two workers match the machine's two cores.
     maxWorkers: 2,

@@ -222,6 +222,21 @@ const EXPECTED: Record<string, Row> = {
       ]),
     expect: bearer({ ownerToken: 201, strangerToken: 404 }),
   },
+  // It changes nothing; a diagram of someone else answers 404 whatever the file holds.
+  'POST /api/v1/diagrams/:id/check-trace': {
+    request: (w) =>
+      json('POST', `/api/v1/diagrams/${w.diagramId}/check-trace`, [
+        {
+          traceId: 'aa00000000000002',
+          id: '0000000000000002',
+          name: 'get /',
+          timestamp: 1_700_000_000_000_000,
+          duration: 1000,
+          localEndpoint: { serviceName: 'web' },
+        },
+      ]),
+    expect: bearer({ ownerToken: 200, strangerToken: 404 }),
+  },
   'POST /api/v1/convert': {
     request: () => json('POST', '/api/v1/convert', { content: 'graph TD; A-->B' }),
     expect: bearer({ ownerToken: 503, strangerToken: 503 }),

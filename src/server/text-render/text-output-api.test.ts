@@ -83,7 +83,7 @@ describe('text output', () => {
     const answer = await slow;
     expect(answer.statusCode).toBe(422);
     expect((answer.json() as { error: string }).error).toContain('took longer than');
-  }, 30_000);
+  });
 
   it('documents txt and ascii in the OpenAPI document and the docs page', async () => {
     const document = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as {
