@@ -85,7 +85,7 @@ function replaceSpans(
   return text.editTo(out.split('\n'));
 }
 
-/** Connects the message's sender (`end` 'from') or receiver ('to') to `participant`. */
+/** Connects the message's sender or receiver (as `end` says) to `participant`. */
 export function reconnect(
   text: DiagramText,
   line: number,

@@ -39,7 +39,7 @@ export const drawingEditSchema = z.discriminatedUnion('op', [
   z.object({
     op: z.literal('reconnect'),
     line,
-    end: z.enum(['from', 'to']),
+    end: z.enum(['to', 'from']),
     participant: name,
   }),
   z.object({ op: z.literal('reverse'), line }),

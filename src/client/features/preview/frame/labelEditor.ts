@@ -18,7 +18,7 @@ export function installLabelEditor(
   currentSvg: () => SVGSVGElement | null,
   zoom: () => number,
   save: (edit: Omit<LabelEdit, 'type'>) => void,
-): { close(): void } {
+): { close(): void; editAt(hit: Element): boolean } {
   let open: { input: HTMLTextAreaElement; target: LabelTarget; done: boolean } | null = null;
 
   function close(commit: boolean) {
@@ -40,12 +40,12 @@ export function installLabelEditor(
     input.style.height = `${input.scrollHeight + 2}px`;
   }
 
-  stage.addEventListener('dblclick', (event) => {
+  /** Opens the editor over the label `hit` belongs to; false when it has none. */
+  function editAt(hit: Element): boolean {
     const svg = currentSvg();
-    if (!svg || !(event.target instanceof Element) || !svg.contains(event.target)) return;
-    const target = labelTarget(svg, event.target);
-    if (!target) return;
-    event.preventDefault();
+    if (!svg || !svg.contains(hit)) return false;
+    const target = labelTarget(svg, hit);
+    if (!target) return false;
     close(true);
     window.getSelection()?.removeAllRanges();
     const bounds = boundsOf(target.elements);
@@ -81,7 +81,12 @@ export function installLabelEditor(
     fit(input);
     input.focus();
     input.select();
+    return true;
+  }
+
+  stage.addEventListener('dblclick', (event) => {
+    if (event.target instanceof Element && editAt(event.target)) event.preventDefault();
   });
 
-  return { close: () => close(true) };
+  return { close: () => close(true), editAt };
 }
