@@ -76,6 +76,20 @@ ${currentStepStyle(STEP_ACCENT.dark, ':root[data-theme="dark"]')}
   color: #f1f5f9; background: #1e293b; border-color: #818cf8;
   box-shadow: 0 0 0 4px rgb(129 140 248 / 0.25), 0 8px 24px -6px rgb(0 0 0 / 0.6);
 }
+/* Drawing by dragging: a ghost arrow snapping to lifelines, and the line where it lands. */
+#stage.drawing-drag { cursor: crosshair; }
+#stage:not(.dragging) line.actor-line { cursor: crosshair; }
+.drag-source { opacity: 0.35; }
+.drag-ghost {
+  position: fixed; left: 0; top: 0; width: 100%; height: 100%; z-index: 8;
+  pointer-events: none; overflow: visible;
+}
+.drag-ghost .drop-line { stroke: #6366f1; stroke-width: 1.5; stroke-dasharray: 6 4; }
+.drag-ghost .ghost-arrow { stroke: #4f46e5; stroke-width: 2; }
+.drag-ghost marker path, .drag-ghost .snap { fill: #4f46e5; }
+:root[data-theme="dark"] .drag-ghost .drop-line { stroke: #a5b4fc; }
+:root[data-theme="dark"] .drag-ghost .ghost-arrow { stroke: #c7d2fe; }
+:root[data-theme="dark"] .drag-ghost marker path, :root[data-theme="dark"] .drag-ghost .snap { fill: #c7d2fe; }
 .drawing-menu {
   position: fixed; z-index: 10; box-sizing: border-box; min-width: 210px;
   max-width: calc(100vw - 16px); max-height: calc(100vh - 16px); overflow: auto;

@@ -28,6 +28,7 @@ import { naturalSvgSize } from '../svgSize';
 import { installErrorCard } from './errorCard';
 import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
+import { installDragEdits } from './dragEdits';
 import { installDrawingMenu } from './drawingMenu';
 import { installLabelEditor } from './labelEditor';
 import { WARM_UP_ROUNDS, warmUpText } from './warmUp';
@@ -93,6 +94,11 @@ const link = installDrawingLink(
 const palette = installStylePalette(stage, currentSvg, (target, preset) =>
   post({ type: 'lifeline:style-pick', target, preset }),
 );
+const dragEdits = installDragEdits({
+  stage,
+  currentSvg,
+  edit: (edit, lineText) => post({ type: 'lifeline:drawing-edit', edit, lineText }),
+});
 const menu = installDrawingMenu({
   stage,
   currentSvg,
@@ -181,6 +187,7 @@ function cancelPendingError() {
 function decorate(text: string) {
   link.drawn(text);
   menu.drawn(text);
+  dragEdits.drawn(text);
   present.drawn(text);
   buildHeaders();
 }

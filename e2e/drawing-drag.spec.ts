@@ -1,0 +1,94 @@
+/**
+ * Edit by drawing with the mouse: a drag from one lifeline to another adds a message where it is
+ * dropped (inside the block drawn there), and a drag of a message moves its line; each is one
+ * edit of the text that one Ctrl+Z takes back.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { EditorPage } from './support/editorPage';
+import { drawnUpToDate, previewFrame } from './support/previewFrame';
+
+const TEXT = [
+  'sequenceDiagram',
+  '    %% the card is charged once',
+  '    participant Web',
+  '    participant Api',
+  '    Web->>Api: charge',
+  '    loop every minute',
+  '        Api-->>Web: status',
+  '    end',
+].join('\n');
+
+async function box(page: Page, selector: string) {
+  const found = await previewFrame(page).locator(selector).first().boundingBox();
+  if (!found) throw new Error(`${selector} is not drawn`);
+  return found;
+}
+
+async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x, to.y, { steps: 8 });
+  await page.mouse.up();
+}
+
+async function openWith(page: Page): Promise<EditorPage> {
+  const editor = new EditorPage(page);
+  await editor.open();
+  await editor.setText(TEXT);
+  await drawnUpToDate(page);
+  await expect(previewFrame(page).locator('text.messageText').first()).toBeVisible();
+  return editor;
+}
+
+const centreX = (b: { x: number; width: number }) => b.x + b.width / 2;
+
+test.describe('drawing by dragging', () => {
+  test('a drag between lifelines adds a message inside the block it is dropped in', async ({
+    page,
+  }) => {
+    const editor = await openWith(page);
+    const web = centreX(await box(page, 'line.actor-line[name="Web"]'));
+    const api = centreX(await box(page, 'line.actor-line[name="Api"]'));
+    const status = await box(page, '.messageLine1');
+    const loop = await box(page, 'g:has(> .loopLine)');
+    // Below the reply, above the loop's bottom edge: inside the loop, after its last message.
+    const y = (status.y + status.height + loop.y + loop.height) / 2;
+    await drag(page, { x: web, y }, { x: api + 10, y });
+    const added = TEXT.replace('status\n    end', 'status\n        Web->>Api: \n    end');
+    await expect.poll(() => editor.text()).toBe(added);
+    await editor.content.click();
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editor.text()).toBe(TEXT);
+  });
+
+  test('a drag of a message moves its line out of the block', async ({ page }) => {
+    const editor = await openWith(page);
+    const label = await box(page, 'text.messageText');
+    const loop = await box(page, 'g:has(> .loopLine)');
+    const start = { x: centreX(label), y: label.y + label.height / 2 };
+    await drag(page, start, { x: start.x, y: loop.y + loop.height + 20 });
+    await expect
+      .poll(() => editor.text())
+      .toBe(
+        [
+          'sequenceDiagram',
+          '    %% the card is charged once',
+          '    participant Web',
+          '    participant Api',
+          '    loop every minute',
+          '        Api-->>Web: status',
+          '    end',
+          '    Web->>Api: charge',
+        ].join('\n'),
+      );
+  });
+
+  test('a drag that starts on empty space pans and writes nothing', async ({ page }) => {
+    const editor = await openWith(page);
+    const loop = await box(page, 'g:has(> .loopLine)');
+    const start = { x: loop.x + loop.width + 60, y: loop.y + loop.height + 40 };
+    await drag(page, start, { x: start.x - 30, y: start.y - 30 });
+    await drawnUpToDate(page);
+    expect(await editor.text()).toBe(TEXT);
+  });
+});

@@ -1,0 +1,250 @@
+/**
+ * Drawing by dragging (mouse and pen; one finger keeps panning): a drag that starts on a lifeline
+ * and ends on another (or the same one) adds a message there, and a drag of a message's arrow or
+ * label moves it up or down. While dragging, a ghost arrow snaps to lifelines and a drop line
+ * shows where it lands; the drop sends one drawing edit to the parent. A drag that starts on
+ * empty space still pans (gestures.ts leaves a press this module took alone).
+ */
+import type { DrawingEdit } from '@shared/mermaid-reader/drawing-edit';
+import { DiagramText } from '@shared/mermaid-reader/drawing-edit-text';
+import { diagramFamily } from '@shared/mermaid-reader/kind';
+import { messageLines } from '@shared/mermaid-drawing/svg-parts';
+import { styleTargetAt } from '@shared/mermaid-drawing/sequence-styling';
+import { PINNED_CLASS } from './pinnedHeaders';
+import { sourceLines } from './sourceLines';
+
+export const GHOST_CLASS = 'drag-ghost';
+const DRAG_START_PX = 4;
+/** How near a lifeline a press or a drop must be to count as on it. */
+const LIFELINE_PX = 6;
+const SNAP_PX = 28;
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+interface Lifeline {
+  name: string;
+  x: number;
+  top: number;
+  bottom: number;
+}
+
+/** A place between two drawn things, and the source line a new line goes before there. */
+interface Slot {
+  y: number;
+  line: number;
+}
+
+function lifelines(svg: SVGSVGElement): Lifeline[] {
+  return [...svg.querySelectorAll('line.actor-line[name]')].map((line) => {
+    const box = line.getBoundingClientRect();
+    return {
+      name: line.getAttribute('name') ?? '',
+      x: box.left + box.width / 2,
+      top: box.top,
+      bottom: box.bottom,
+    };
+  });
+}
+
+function nearest(all: Lifeline[], x: number, within: number): Lifeline | null {
+  let best: Lifeline | null = null;
+  for (const lifeline of all) {
+    const off = Math.abs(lifeline.x - x);
+    if (off <= within && (!best || off < Math.abs(best.x - x))) best = lifeline;
+  }
+  return best;
+}
+
+/**
+ * Where new lines can go, top to bottom: before each message, before each block (above its top
+ * edge) and before its `end` (above its bottom edge). `skip` leaves out a message being moved.
+ */
+function slots(svg: SVGSVGElement, source: string, skip: number | null): Slot[] {
+  const text = new DiagramText(source);
+  const messages = text.statements.filter((s) => s.kind === 'message');
+  const out: Slot[] = [];
+  messageLines(svg).forEach((line, index) => {
+    const message = messages[index];
+    if (!message || message.line === skip) return;
+    const box = line.getBoundingClientRect();
+    out.push({ y: box.top + box.height / 2, line: text.messageGroup(message.line - 1).first + 1 });
+  });
+  const lines = sourceLines(svg, source);
+  const blocks = text.blocks();
+  for (const title of svg.querySelectorAll('text.loopText')) {
+    const opened = lines.lineOf(title);
+    const block = blocks.find((b) => b.open + 1 === opened);
+    const group = title.closest('g');
+    if (!block || block.end === null || !group) continue;
+    const box = group.getBoundingClientRect();
+    out.push({ y: box.top, line: block.open + 1 }, { y: box.bottom, line: block.end + 1 });
+  }
+  return out.sort((a, b) => a.y - b.y);
+}
+
+/** The line a drop at `y` inserts before: the first slot below it, else after the last one. */
+function dropLine(all: Slot[], y: number, source: string): number {
+  const below = all.find((slot) => slot.y > y);
+  if (below) return below.line;
+  const statements = new DiagramText(source).statements;
+  const last = statements.findLastIndex(
+    (s) => s.kind === 'message' || s.kind === 'note' || s.kind === 'end',
+  );
+  return last >= 0 ? last + 2 : statements.length + 1;
+}
+
+export interface DragEditsOptions {
+  stage: HTMLElement;
+  currentSvg: () => SVGSVGElement | null;
+  edit(edit: DrawingEdit, lineText: string | null): void;
+}
+
+type Drag =
+  | { kind: 'add'; from: Lifeline; all: Lifeline[] }
+  | { kind: 'move'; line: number; lineText: string; elements: Element[] };
+
+export function installDragEdits(options: DragEditsOptions): { drawn(text: string): void } {
+  const { stage, currentSvg } = options;
+  let text = '';
+  let pending: { drag: Drag; x: number; y: number; id: number } | null = null;
+  let active: { drag: Drag; slots: Slot[] } | null = null;
+
+  const ghost = document.createElementNS(SVG_NS, 'svg');
+  ghost.classList.add(GHOST_CLASS);
+  ghost.setAttribute('aria-hidden', 'true');
+  const node = <K extends keyof SVGElementTagNameMap>(
+    tag: K,
+    attributes: Record<string, string>,
+  ) => {
+    const element = document.createElementNS(SVG_NS, tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    return element;
+  };
+  const marker = node('marker', {
+    id: 'drag-head',
+    viewBox: '0 0 10 10',
+    refX: '9',
+    refY: '5',
+    markerWidth: '7',
+    markerHeight: '7',
+    orient: 'auto-start-reverse',
+  });
+  marker.append(node('path', { d: 'M0,0 L10,5 L0,10 z' }));
+  const defs = node('defs', {});
+  defs.append(marker);
+  const dropMark = node('line', { class: 'drop-line' });
+  const arrow = node('line', { class: 'ghost-arrow', 'marker-end': 'url(#drag-head)' });
+  const snap = node('circle', { class: 'snap', r: '5' });
+  ghost.append(defs, dropMark, arrow, snap);
+
+  const set = (element: Element, values: Record<string, number | string>) => {
+    for (const [name, value] of Object.entries(values)) element.setAttribute(name, String(value));
+  };
+
+  const startAt = (event: PointerEvent): Drag | null => {
+    const svg = currentSvg();
+    const hit = event.target;
+    if (!svg || !(hit instanceof Element) || !svg.contains(hit) || hit.closest(`.${PINNED_CLASS}`))
+      return null;
+    if (stage.dataset.stale === 'true' || diagramFamily(text) !== 'sequence') return null;
+    const styled = styleTargetAt(svg, hit);
+    if (styled?.kind === 'message') {
+      const statements = new DiagramText(text).statements;
+      const message = statements.filter((s) => s.kind === 'message')[styled.index];
+      if (!message) return null;
+      const line = messageLines(svg)[styled.index];
+      const label = line?.previousElementSibling;
+      const elements = [line, label?.matches('text.messageText') ? label : null].filter(
+        (e): e is Element => !!e,
+      );
+      const lineText = text.slice(message.from, message.to);
+      return { kind: 'move', line: message.line, lineText, elements };
+    }
+    const all = lifelines(svg);
+    const from = nearest(all, event.clientX, LIFELINE_PX);
+    if (!from || event.clientY < from.top || event.clientY > from.bottom) return null;
+    return { kind: 'add', from, all };
+  };
+
+  const update = (x: number, y: number) => {
+    if (!active) return;
+    const { width } = stage.getBoundingClientRect();
+    set(dropMark, { x1: 0, x2: width, y1: y, y2: y });
+    if (active.drag.kind === 'add') {
+      const { from, all } = active.drag;
+      const to = nearest(all, x, SNAP_PX);
+      const endX = to ? to.x : x;
+      const self = to?.name === from.name;
+      set(arrow, { x1: from.x, y1: y, x2: self ? from.x + 40 : endX, y2: self ? y + 14 : y });
+      set(snap, { cx: endX, cy: y, opacity: to ? 1 : 0 });
+    } else {
+      set(arrow, { x1: 0, y1: 0, x2: 0, y2: 0 });
+      set(snap, { opacity: 0 });
+    }
+  };
+
+  const finish = (x: number, y: number, drop: boolean) => {
+    const done = active;
+    active = null;
+    pending = null;
+    ghost.remove();
+    stage.classList.remove('drawing-drag');
+    if (done?.drag.kind === 'move') {
+      for (const element of done.drag.elements) element.classList.remove('drag-source');
+    }
+    if (!done || !drop) return;
+    const at = dropLine(done.slots, y, text);
+    if (done.drag.kind === 'add') {
+      const to = nearest(done.drag.all, x, SNAP_PX);
+      if (!to) return; // dropped beside every lifeline: nothing to connect
+      options.edit({ op: 'insert-message', at, from: done.drag.from.name, to: to.name }, null);
+    } else {
+      options.edit({ op: 'move-message', line: done.drag.line, to: at }, done.drag.lineText);
+    }
+  };
+
+  // Capture: decided before the pan hears the press; a press taken here is marked handled.
+  stage.addEventListener(
+    'pointerdown',
+    (event) => {
+      if (event.pointerType === 'touch' || event.button !== 0 || event.detail > 1) return;
+      const drag = startAt(event);
+      if (!drag) return;
+      event.preventDefault();
+      pending = { drag, x: event.clientX, y: event.clientY, id: event.pointerId };
+    },
+    true,
+  );
+  stage.addEventListener('pointermove', (event) => {
+    if (!pending || event.pointerId !== pending.id) return;
+    if (!active) {
+      if (Math.hypot(event.clientX - pending.x, event.clientY - pending.y) < DRAG_START_PX) return;
+      const svg = currentSvg();
+      if (!svg) return;
+      const skip = pending.drag.kind === 'move' ? pending.drag.line : null;
+      active = { drag: pending.drag, slots: slots(svg, text, skip) };
+      stage.setPointerCapture(event.pointerId);
+      stage.classList.add('drawing-drag');
+      stage.append(ghost);
+      if (pending.drag.kind === 'move') {
+        for (const element of pending.drag.elements) element.classList.add('drag-source');
+      }
+    }
+    update(event.clientX, event.clientY);
+  });
+  stage.addEventListener('pointerup', (event) => {
+    if (pending && event.pointerId === pending.id) finish(event.clientX, event.clientY, true);
+  });
+  stage.addEventListener('pointercancel', () => finish(0, 0, false));
+  window.addEventListener('keydown', (event) => {
+    if (active && event.key === 'Escape') {
+      event.preventDefault();
+      finish(0, 0, false);
+    }
+  });
+
+  return {
+    drawn(next) {
+      text = next;
+    },
+  };
+}
