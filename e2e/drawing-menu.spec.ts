@@ -111,6 +111,30 @@ test.describe('the drawing’s context menu', () => {
     await expect.poll(() => editor.text()).toBe(TEXT.replace('Web->>Api', 'Web-->>Api'));
   });
 
+  test('keys on the highlighted message: Alt+↓ moves it, Delete deletes it', async ({ page }) => {
+    const editor = await openWith(page, TEXT);
+    await editor.content.locator('.cm-line').nth(4).click();
+    await expect(previewFrame(page).locator('.lifeline-highlight').first()).toBeAttached();
+    await previewFrame(page).locator('#stage').focus();
+    await page.keyboard.press('Alt+ArrowDown');
+    const inside = TEXT.replace(
+      '    Web->>Api: charge\n    loop every minute\n',
+      '    loop every minute\n        Web->>Api: charge\n',
+    );
+    await expect.poll(() => editor.text()).toBe(inside);
+    // The cursor followed the message, so the next key acts on it again.
+    await drawnUpToDate(page);
+    await page.keyboard.press('Alt+ArrowDown');
+    const last = TEXT.replace('    Web->>Api: charge\n', '').replace(
+      'status\n',
+      'status\n        Web->>Api: charge\n',
+    );
+    await expect.poll(() => editor.text()).toBe(last);
+    await drawnUpToDate(page);
+    await page.keyboard.press('Delete');
+    await expect.poll(() => editor.text()).toBe(TEXT.replace('    Web->>Api: charge\n', ''));
+  });
+
   test('rename a participant everywhere, and delete one after confirming', async ({ page }) => {
     const editor = await openWith(page, TEXT);
     const api = previewFrame(page).locator('rect.actor-top[name="Api"]');

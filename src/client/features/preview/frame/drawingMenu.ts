@@ -12,6 +12,7 @@ import { boundsOf } from './bounds';
 import { HIGHLIGHT_CLASS } from './sourceLink';
 import { menuPage, stalePage, type MenuEntry, type MenuPage } from './menuItems';
 import { menuTargetAt, readDrawn, type DrawnText } from './menuTarget';
+import { messageStep } from './messageStep';
 import { sourceLines } from './sourceLines';
 
 export const MENU_CLASS = 'drawing-menu';
@@ -29,6 +30,8 @@ export interface DrawingMenuOptions {
   colour(target: StyleTarget, x: number, y: number, done: () => void): void;
   /** Gives the keyboard back to the page around the frame (a pointer opened the menu). */
   returnFocus(): void;
+  /** Puts the text editor's cursor on a line (the highlight follows it), keeping the keyboard. */
+  selectLine(line: number): void;
 }
 
 export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: string): void } {
@@ -213,6 +216,36 @@ export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: s
     if (event.target instanceof Element && open(event.target, event.clientX, event.clientY, true)) {
       event.preventDefault();
     }
+  });
+
+  /**
+   * Keys on the highlighted message while the drawing has the keyboard: Alt+↑/↓ move it past
+   * the statement above or below (into and out of blocks), Delete deletes it, Enter edits its
+   * label. The cursor follows a moved message, so the keys can repeat.
+   */
+  window.addEventListener('keydown', (event) => {
+    if (menu || document.activeElement !== stage || stage.dataset.stale === 'true') return;
+    const moving = event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown');
+    const plain = !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
+    if (!moving && !(plain && (event.key === 'Delete' || event.key === 'Enter'))) return;
+    const svg = currentSvg();
+    const now = drawnNow();
+    const element = stage.querySelector(`.${HIGHLIGHT_CLASS}`);
+    const target = svg && now && element ? menuTargetAt(svg, element, now) : null;
+    if (target?.kind !== 'message') return;
+    event.preventDefault();
+    if (event.key === 'Enter') {
+      if (target.label) options.editLabel(target.label);
+      return;
+    }
+    if (event.key === 'Delete') {
+      options.edit({ op: 'delete-message', line: target.line }, target.lineText);
+      return;
+    }
+    const place = messageStep(now!.statements, target.line, event.key === 'ArrowUp');
+    if (!place) return;
+    options.edit({ op: 'move-message', line: target.line, to: place.to }, target.lineText);
+    options.selectLine(place.lands);
   });
 
   window.addEventListener('keydown', (event) => {

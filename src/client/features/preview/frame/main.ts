@@ -106,6 +106,7 @@ const menu = installDrawingMenu({
   editLabel: (label) => editor.editAt(label),
   colour: (target, x, y, done) => palette.open(target, x, y, done),
   returnFocus: () => post({ type: 'lifeline:return-focus' }),
+  selectLine: (line) => post({ type: 'lifeline:select-line', line }),
 });
 const present = installPresent(stage, currentSvg, view);
 const errorCard = installErrorCard(stage);
