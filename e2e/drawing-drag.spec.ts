@@ -56,8 +56,35 @@ test.describe('drawing by dragging', () => {
     await drag(page, { x: web, y }, { x: api + 10, y });
     const added = TEXT.replace('status\n    end', 'status\n        Web->>Api: \n    end');
     await expect.poll(() => editor.text()).toBe(added);
+    // The new message's label opens for typing; Enter keeps it.
+    const label = previewFrame(page).locator('textarea.label-editor');
+    await expect(label).toBeFocused();
+    await page.keyboard.type('poll');
+    await page.keyboard.press('Enter');
+    const named = added.replace('Web->>Api: \n', 'Web->>Api: poll\n');
+    await expect.poll(() => editor.text()).toBe(named);
+    // Two steps (the message, its name), each one Ctrl+Z.
     await editor.content.click();
     await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editor.text()).toBe(added);
+    await page.keyboard.press('ControlOrMeta+z');
+    await expect.poll(() => editor.text()).toBe(TEXT);
+  });
+
+  test('Escape in the new message’s label takes the message back out', async ({ page }) => {
+    const editor = await openWith(page);
+    const web = centreX(await box(page, 'line.actor-line[name="Web"]'));
+    const api = centreX(await box(page, 'line.actor-line[name="Api"]'));
+    const charge = await box(page, '.messageLine0');
+    const loop = await box(page, 'g:has(> .loopLine)');
+    // Between the first message and the loop: outside the block.
+    const y = (charge.y + loop.y) / 2;
+    await drag(page, { x: api, y }, { x: web - 10, y });
+    await expect
+      .poll(() => editor.text())
+      .toBe(TEXT.replace('charge\n', 'charge\n    Api->>Web: \n'));
+    await expect(previewFrame(page).locator('textarea.label-editor')).toBeFocused();
+    await page.keyboard.press('Escape');
     await expect.poll(() => editor.text()).toBe(TEXT);
   });
 

@@ -49,6 +49,7 @@ const EVERY: DrawingEdit[] = [
     block,
   })),
   { op: 'delete-message', line: 3 },
+  { op: 'message-label', line: 3, text: 'pay #1; now' },
   { op: 'reorder-participant', name: 'Api', before: 'Web' },
   { op: 'rename', name: 'Web', to: 'Browser' },
   ...(['actor', 'boundary', 'control', 'entity', 'database', 'collections', 'queue'] as const).map(

@@ -136,6 +136,7 @@ export function gesture(text: string, pick: number[]): DrawingEdit {
     { op: 'activate', line },
     { op: 'wrap', line, block: choose(WRAP_BLOCKS, 4)! },
     { op: 'delete-message', line },
+    { op: 'message-label', line, text: pick[4]! % 2 ? 'pay #1; now' : 'two\nlines' },
     { op: 'reorder-participant', name: who, before: choose([...people, null], 4) ?? null },
     { op: 'rename', name: who, to: 'Zed9' },
     { op: 'participant-type', name: who, type: choose(PARTICIPANT_TYPES, 4)! },

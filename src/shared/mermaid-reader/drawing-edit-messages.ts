@@ -205,3 +205,22 @@ export function deleteMessage(text: DiagramText, line: number): DrawingEditResul
   lines.splice(line - 1, last - (line - 1) + 1);
   return text.editTo(lines);
 }
+
+/** Writes the message's label (a message just drawn in, named as it is typed). */
+export function setMessageLabel(text: DiagramText, line: number, label: string): DrawingEditResult {
+  const statement = message(text, line);
+  if (!statement) return refuse(NOT_A_MESSAGE);
+  // One line of text: a `;` ends a statement and a `#` starts an entity, as the label editor writes.
+  const clean = label
+    .split(/\r?\n/)
+    .map((part) => part.trim().replace(/[#;]/g, (char) => (char === '#' ? '#35;' : '#59;')))
+    .join('<br/>');
+  if (clean === '') return refuse('A label needs some text.');
+  const content = text.content(line - 1);
+  const colon = content.indexOf(':', statement.arrow!.to - statement.from);
+  const from = statement.text?.from ?? statement.from + (colon < 0 ? content.length : colon + 1);
+  const to = statement.text?.to ?? statement.from + content.length;
+  const insert = colon < 0 ? `: ${clean}` : statement.text ? clean : ` ${clean}`;
+  const lines = text.source.slice(0, from) + insert + text.source.slice(to);
+  return text.editTo(lines.split('\n'));
+}

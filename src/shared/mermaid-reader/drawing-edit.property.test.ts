@@ -105,6 +105,14 @@ function intended(before: string, after: string, request: DrawingEdit): void {
     case 'delete-message':
       expect(count(after, 'message')).toBe(count(before, 'message') - 1);
       break;
+    case 'message-label': {
+      const now = at(request.line)!;
+      expect(now.kind).toBe('message');
+      expect(after.slice(now.text!.from, now.text!.to)).toMatch(
+        /^(pay #35;1#59; now|two<br\/>lines)$/,
+      );
+      break;
+    }
     case 'rename':
       expect(people).toContain(request.to);
       expect(people).not.toContain(request.name);

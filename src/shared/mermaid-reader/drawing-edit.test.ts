@@ -90,6 +90,16 @@ describe('drawing edits', () => {
     ]);
   });
 
+  it('names a message just drawn in, with or without its colon', () => {
+    const drawn = 'sequenceDiagram\n    Web->>Api: \n    Api->>Web';
+    expect(edited({ op: 'message-label', line: 2, text: 'pay' }, drawn)).toBe(
+      'sequenceDiagram\n    Web->>Api: pay\n    Api->>Web',
+    );
+    expect(edited({ op: 'message-label', line: 3, text: 'ok; done' }, drawn)).toBe(
+      'sequenceDiagram\n    Web->>Api: \n    Api->>Web: ok#59; done',
+    );
+  });
+
   it('keeps CRLF line endings', () => {
     const crlf = TEXT.replace(/\n/g, '\r\n');
     expect(edited({ op: 'add-note', line: 9 }, crlf)).toContain(

@@ -15,6 +15,7 @@ import {
   moveMessage,
   reconnect,
   reverse,
+  setMessageLabel,
   WRAP_BLOCKS,
   wrapMessage,
 } from './drawing-edit-messages.js';
@@ -48,6 +49,7 @@ export const drawingEditSchema = z.discriminatedUnion('op', [
   z.object({ op: z.literal('activate'), line }),
   z.object({ op: z.literal('wrap'), line, block: z.enum(WRAP_BLOCKS) }),
   z.object({ op: z.literal('delete-message'), line }),
+  z.object({ op: z.literal('message-label'), line, text: z.string().min(1).max(10_000) }),
   z.object({ op: z.literal('reorder-participant'), name, before: name.nullable() }),
   z.object({ op: z.literal('rename'), name, to: name }),
   z.object({ op: z.literal('participant-type'), name, type: z.enum(PARTICIPANT_TYPES) }),
@@ -83,6 +85,8 @@ export function drawingEdit(source: string, request: DrawingEdit): DrawingEditRe
       return wrapMessage(text, request.line, request.block);
     case 'delete-message':
       return deleteMessage(text, request.line);
+    case 'message-label':
+      return setMessageLabel(text, request.line, request.text);
     case 'reorder-participant':
       return reorderParticipant(text, request.name, request.before);
     case 'rename':

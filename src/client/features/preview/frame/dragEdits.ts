@@ -10,6 +10,7 @@ import { DiagramText } from '@shared/mermaid-reader/drawing-edit-text';
 import { diagramFamily } from '@shared/mermaid-reader/kind';
 import { messageLines } from '@shared/mermaid-drawing/svg-parts';
 import { styleTargetAt } from '@shared/mermaid-drawing/sequence-styling';
+import type { OwnLabel } from './labelEditor';
 import { PINNED_CLASS } from './pinnedHeaders';
 import { sourceLines } from './sourceLines';
 
@@ -96,6 +97,8 @@ export interface DragEditsOptions {
   stage: HTMLElement;
   currentSvg: () => SVGSVGElement | null;
   edit(edit: DrawingEdit, lineText: string | null): void;
+  /** Opens the label editor on a message just added, with what saving and Escape do. */
+  editLabel(label: Element, own: OwnLabel): void;
 }
 
 type Drag =
@@ -107,6 +110,8 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
   let text = '';
   let pending: { drag: Drag; x: number; y: number; id: number } | null = null;
   let active: { drag: Drag; slots: Slot[] } | null = null;
+  /** A message just added, whose label the next drawing opens for typing. */
+  let added: { index: number; line: number; from: string; to: string } | null = null;
 
   const ghost = document.createElementNS(SVG_NS, 'svg');
   ghost.classList.add(GHOST_CLASS);
@@ -196,7 +201,12 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
     if (done.drag.kind === 'add') {
       const to = nearest(done.drag.all, x, SNAP_PX);
       if (!to) return; // dropped beside every lifeline: nothing to connect
-      options.edit({ op: 'insert-message', at, from: done.drag.from.name, to: to.name }, null);
+      const from = done.drag.from.name;
+      const source = new DiagramText(text);
+      const line = Math.min(at - 1, source.endIndex) + 1;
+      const index = source.statements.filter((s) => s.kind === 'message' && s.line < line).length;
+      added = { index, line, from, to: to.name };
+      options.edit({ op: 'insert-message', at, from, to: to.name }, null);
     } else {
       options.edit({ op: 'move-message', line: done.drag.line, to: at }, done.drag.lineText);
     }
@@ -245,6 +255,20 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
   return {
     drawn(next) {
       text = next;
+      const svg = currentSvg();
+      const waiting = added;
+      added = null;
+      const message = waiting && new DiagramText(next).statements[waiting.line - 1];
+      if (!svg || !waiting || message?.kind !== 'message') return;
+      if (message.names.map((n) => n.name).join('>') !== `${waiting.from}>${waiting.to}`) return;
+      const label = svg.querySelectorAll('text.messageText')[waiting.index];
+      const { line } = waiting;
+      if (label) {
+        options.editLabel(label, {
+          save: (name) => options.edit({ op: 'message-label', line, text: name }, null),
+          cancel: () => options.edit({ op: 'delete-message', line }, null),
+        });
+      }
     },
   };
 }

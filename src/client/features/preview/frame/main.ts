@@ -98,6 +98,7 @@ const dragEdits = installDragEdits({
   stage,
   currentSvg,
   edit: (edit, lineText) => post({ type: 'lifeline:drawing-edit', edit, lineText }),
+  editLabel: (label, own) => editor.editAt(label, own),
 });
 const menu = installDrawingMenu({
   stage,
