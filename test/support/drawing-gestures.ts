@@ -109,6 +109,9 @@ export function write(s: Shape): string {
   };
   items(s.body, 1);
   if (s.styles) out.push(`${pad(1)}style ${s.declared[0]?.name ?? 'Alice'} fill:#e0e7ff`);
+  if (s.styles && out.some((l) => l.includes('->') || l.includes('-)') || l.includes('-x'))) {
+    out.push(`${pad(1)}linkStyle 0 stroke:#dc2626`);
+  }
   let text = out.join(s.crlf ? '\r\n' : '\n');
   if (s.trailingNewline) text += s.crlf ? '\r\n' : '\n';
   return text;

@@ -54,5 +54,6 @@ export function deleteBlock(text: DiagramText, line: number): DrawingEditResult 
   if (typeof block === 'string') return refuse(block);
   const lines = [...text.lines];
   lines.splice(block.open, block.end! - block.open + 1);
-  return text.editTo(lines);
+  const inside = (index: number) => index >= block.open && index <= block.end!;
+  return text.editTo(lines, text.renumberWithout(inside));
 }

@@ -49,7 +49,8 @@ export function insertMessage(
   const index = Math.min(at - 1, text.endIndex);
   const lines = [...text.lines];
   lines.splice(index, 0, `${text.indentBefore(index)}${from}->>${to}: ${text.cr}`);
-  return text.editTo(lines);
+  const added = text.messageLines().filter((line) => line < index).length;
+  return text.editTo(lines, (old) => (old >= added ? old + 1 : old));
 }
 
 /**
@@ -71,7 +72,13 @@ export function moveMessage(text: DiagramText, line: number, to: number): Drawin
   const own = text.indentOf(line - 1);
   const moved = moving.map((raw) => (raw.startsWith(own) ? indent + raw.slice(own.length) : raw));
   rest.splice(into, 0, ...moved);
-  return text.editTo(rest);
+  // The messages in their new order: the moved one goes before the first one below its place.
+  const order = text.messageLines();
+  const others = order.filter((index) => index !== line - 1);
+  const now = others.filter((index) => index < target).length;
+  const moves = [...others];
+  moves.splice(now, 0, line - 1);
+  return text.editTo(rest, (old) => moves.indexOf(order[old]!));
 }
 
 function replaceSpans(
@@ -203,7 +210,8 @@ export function deleteMessage(text: DiagramText, line: number): DrawingEditResul
   const { last } = text.messageGroup(line - 1);
   const lines = [...text.lines];
   lines.splice(line - 1, last - (line - 1) + 1);
-  return text.editTo(lines);
+  const gone = text.messageLines().indexOf(line - 1);
+  return text.editTo(lines, (old) => (old === gone ? null : old > gone ? old - 1 : old));
 }
 
 /** Writes the message's label (a message just drawn in, named as it is typed). */

@@ -187,5 +187,8 @@ export function deleteParticipant(text: DiagramText, name: string): DrawingEditR
       for (let at = text.messageGroup(index).first; at < index; at++) gone.add(at);
     }
   });
-  return text.editTo(text.lines.filter((_, index) => !gone.has(index)));
+  return text.editTo(
+    text.lines.filter((_, index) => !gone.has(index)),
+    text.renumberWithout((index) => gone.has(index)),
+  );
 }

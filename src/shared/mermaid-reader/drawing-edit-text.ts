@@ -6,6 +6,7 @@
  */
 import { diagramFamily } from './kind.js';
 import { readSequence, type Statement } from './sequence.js';
+import { sequenceStyles } from './sequence-styles.js';
 import type { TextEdit } from './style-edit.js';
 
 /** What a gesture answers: one change of the text, or why the text cannot say it. */
@@ -158,13 +159,32 @@ export class DiagramText {
   }
 
   /** Where a line goes at the end of the text: before the last line when that one is empty. */
+  followLinkStyles(lines: readonly string[], renumber: (index: number) => number | null) {
+    return followLinkStyles(this, lines, renumber);
+  }
+
   get endIndex(): number {
     return this.lines.at(-1) === '' ? this.lines.length - 1 : this.lines.length;
   }
 
-  /** The one change that turns this text into `lines`. */
-  editTo(lines: readonly string[]): DrawingEditResult {
-    let out = [...lines];
+  /** Message numbers after the lines at the indexes `gone` are removed (null: removed). */
+  renumberWithout(gone: (index: number) => boolean): (index: number) => number | null {
+    const kept = this.messageLines().map((line) => !gone(line));
+    return (old) => (kept[old] ? kept.slice(0, old).filter(Boolean).length : null);
+  }
+
+  /** The 0-based line indexes of the messages, in order (linkStyle numbers them so). */
+  messageLines(): number[] {
+    return this.statements.flatMap((s, index) => (s.kind === 'message' ? [index] : []));
+  }
+
+  /**
+   * The one change that turns this text into `lines`. `renumber` says where each message now
+   * is among the messages (null: gone) when a gesture added, moved or removed some: `linkStyle`
+   * lines follow their messages, and one whose messages are all gone goes too.
+   */
+  editTo(lines: readonly string[], renumber?: (index: number) => number | null): DrawingEditResult {
+    let out = renumber ? this.followLinkStyles(lines, renumber) : [...lines];
     if (this.cr) {
       // A line that moved off the end gains the text's line ending; the new last line ends as
       // the old one did.
@@ -176,6 +196,39 @@ export class DiagramText {
     }
     return { ok: true, edit: minimalEdit(this.source, out.join('\n')) };
   }
+}
+
+/**
+ * `lines` with each `linkStyle N …` line renumbered for the messages' new places. Those lines
+ * are never the gesture's own, so each is found again by its content.
+ */
+function followLinkStyles(
+  text: DiagramText,
+  lines: readonly string[],
+  renumber: (index: number) => number | null,
+): string[] {
+  const rewritten = new Map<string, string | null>();
+  for (const rule of sequenceStyles(text.source, text.statements).rules) {
+    if (rule.keyword !== 'linkStyle' || rule.targets.length === 0) continue;
+    if (rule.targets.some((target) => !/^\d+$/.test(target.name))) continue; // `default`
+    const numbers = rule.targets
+      .map((target) => renumber(Number(target.name)))
+      .filter((number): number is number => number !== null);
+    const raw = text.lines[rule.line - 1]!;
+    const start = text.statements[rule.line - 1]!.from;
+    const first = rule.targets[0]!.from - start;
+    const last = rule.targets.at(-1)!.to - start;
+    rewritten.set(
+      raw,
+      numbers.length === 0 ? null : raw.slice(0, first) + numbers.join(',') + raw.slice(last),
+    );
+  }
+  if (rewritten.size === 0) return [...lines];
+  return lines.flatMap((line) => {
+    if (!rewritten.has(line)) return [line];
+    const next = rewritten.get(line);
+    return next === null || next === undefined ? [] : [next];
+  });
 }
 
 /** The smallest single replacement that turns `before` into `after`. */

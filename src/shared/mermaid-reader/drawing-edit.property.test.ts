@@ -29,6 +29,18 @@ function touched(source: string, request: DrawingEdit): Set<number> {
       }
     });
   if ('line' in request) group(request.line - 1);
+  // Gestures that add, move or remove messages renumber the linkStyle lines that follow them.
+  if (
+    [
+      'insert-message',
+      'move-message',
+      'delete-message',
+      'delete-participant',
+      'delete-block',
+    ].includes(request.op)
+  ) {
+    text.statements.forEach((s, index) => s.keyword === 'linkstyle' && out.add(index));
+  }
   switch (request.op) {
     case 'reorder-participant':
     case 'participant-type':

@@ -100,6 +100,29 @@ describe('drawing edits', () => {
     );
   });
 
+  it('keeps linkStyle lines on their messages when messages come, move and go', () => {
+    const styled = [
+      'sequenceDiagram',
+      '    A->>B: one',
+      '    B->>C: two',
+      '    C->>A: three',
+      '    linkStyle 0 stroke:#dc2626',
+      '    linkStyle 1,2 stroke:#2563eb',
+    ].join('\n');
+    const tail = (text: string) => lines(text).slice(-2);
+    expect(tail(edited({ op: 'insert-message', at: 2, from: 'A', to: 'C' }, styled))).toEqual([
+      '    linkStyle 1 stroke:#dc2626',
+      '    linkStyle 2,3 stroke:#2563eb',
+    ]);
+    expect(tail(edited({ op: 'move-message', line: 2, to: 5 }, styled))).toEqual([
+      '    linkStyle 2 stroke:#dc2626',
+      '    linkStyle 0,1 stroke:#2563eb',
+    ]);
+    const deleted = lines(edited({ op: 'delete-message', line: 2 }, styled));
+    expect(deleted.slice(-1)).toEqual(['    linkStyle 0,1 stroke:#2563eb']);
+    expect(deleted.join('\n')).not.toContain('#dc2626');
+  });
+
   it('keeps CRLF line endings', () => {
     const crlf = TEXT.replace(/\n/g, '\r\n');
     expect(edited({ op: 'add-note', line: 9 }, crlf)).toContain(
