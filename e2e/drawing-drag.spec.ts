@@ -110,6 +110,27 @@ test.describe('drawing by dragging', () => {
       );
   });
 
+  test('a header dragged right reorders the declarations, declaring those only used', async ({
+    page,
+  }) => {
+    const editor = new EditorPage(page);
+    await editor.open();
+    const text = 'sequenceDiagram\n    participant Web\n    Web->>Api: charge\n    Api->>Db: save';
+    await editor.setText(text);
+    await drawnUpToDate(page);
+    await expect(previewFrame(page).locator('text.messageText').first()).toBeVisible();
+    const web = await box(page, 'rect.actor-top[name="Web"]');
+    const api = centreX(await box(page, 'line.actor-line[name="Api"]'));
+    const db = centreX(await box(page, 'line.actor-line[name="Db"]'));
+    const y = web.y + 12;
+    await drag(page, { x: web.x + 12, y }, { x: (api + db) / 2, y });
+    await expect
+      .poll(() => editor.text())
+      .toBe(
+        'sequenceDiagram\n    participant Api\n    participant Web\n    Web->>Api: charge\n    Api->>Db: save',
+      );
+  });
+
   test('a drag that starts on empty space pans and writes nothing', async ({ page }) => {
     const editor = await openWith(page);
     const loop = await box(page, 'g:has(> .loopLine)');

@@ -1,7 +1,8 @@
 /**
  * Drawing by dragging (mouse and pen; one finger keeps panning): a drag that starts on a lifeline
- * and ends on another (or the same one) adds a message there, and a drag of a message's arrow or
- * label moves it up or down. While dragging, a ghost arrow snaps to lifelines and a drop line
+ * and ends on another (or the same one) adds a message there, a drag of a message's arrow or
+ * label moves it up or down, and a drag of a participant's header left or right reorders the
+ * participants. While dragging, a ghost arrow snaps to lifelines and a drop line
  * shows where it lands; the drop sends one drawing edit to the parent. A drag that starts on
  * empty space still pans (gestures.ts leaves a press this module took alone).
  */
@@ -103,6 +104,7 @@ export interface DragEditsOptions {
 
 type Drag =
   | { kind: 'add'; from: Lifeline; all: Lifeline[] }
+  | { kind: 'reorder'; name: string; all: Lifeline[] }
   | { kind: 'move'; line: number; lineText: string; elements: Element[] };
 
 export function installDragEdits(options: DragEditsOptions): { drawn(text: string): void } {
@@ -165,6 +167,9 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
       return { kind: 'move', line: message.line, lineText, elements };
     }
     const all = lifelines(svg);
+    if (styled?.kind === 'participant' && hit.closest('.actor-top, g:has(> .actor-top)')) {
+      return { kind: 'reorder', name: styled.name, all };
+    }
     const from = nearest(all, event.clientX, LIFELINE_PX);
     if (!from || event.clientY < from.top || event.clientY > from.bottom) return null;
     return { kind: 'add', from, all };
@@ -172,7 +177,14 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
 
   const update = (x: number, y: number) => {
     if (!active) return;
-    const { width } = stage.getBoundingClientRect();
+    const { width, height } = stage.getBoundingClientRect();
+    if (active.drag.kind === 'reorder') {
+      // A vertical line where the header lands, between the lifelines it falls between.
+      set(dropMark, { x1: x, x2: x, y1: 0, y2: height });
+      set(arrow, { x1: 0, y1: 0, x2: 0, y2: 0 });
+      set(snap, { opacity: 0 });
+      return;
+    }
     set(dropMark, { x1: 0, x2: width, y1: y, y2: y });
     if (active.drag.kind === 'add') {
       const { from, all } = active.drag;
@@ -197,6 +209,15 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
       for (const element of done.drag.elements) element.classList.remove('drag-source');
     }
     if (!done || !drop) return;
+    if (done.drag.kind === 'reorder') {
+      const { name, all } = done.drag;
+      const order = [...all].sort((a, b) => a.x - b.x);
+      const before = order.find((lifeline) => lifeline.name !== name && lifeline.x > x);
+      const next = order[order.findIndex((lifeline) => lifeline.name === name) + 1];
+      if (before?.name === next?.name) return; // dropped where it was: nothing to say
+      options.edit({ op: 'reorder-participant', name, before: before?.name ?? null }, null);
+      return;
+    }
     const at = dropLine(done.slots, y, text);
     if (done.drag.kind === 'add') {
       const to = nearest(done.drag.all, x, SNAP_PX);
