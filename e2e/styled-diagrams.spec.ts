@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PREVIEW_COPY } from '../src/client/features/preview/copy';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { PNG } from 'pngjs';
 import { EditorPage } from './support/editorPage';
 import { exportAs } from './support/exportAs';
 
 const frame = (page: Page) => page.frameLocator(`[data-testid="${PREVIEW_TESTIDS.frame}"]`);
+/** "Colour…" in the drawing's context menu (a right-click or a long press opens it). */
+const colourItem = (page: Page) =>
+  frame(page).getByRole('menuitem', { name: PREVIEW_COPY.menu.colour });
 const line = (page: Page, number: number) => page.locator('.cm-line').nth(number - 1);
 /** @codemirror/autocomplete's default `interactionDelay` (ms). */
 const COMPLETION_INTERACTION_DELAY_MS = 75;
@@ -114,7 +118,9 @@ test.describe('styled sequence diagrams in the editor', () => {
     await expect(page.locator('.cm-lintRange-warning')).toHaveCount(0);
   });
 
-  test('the palette on a right-click writes the statement as one undo step', async ({ page }) => {
+  test('the palette (Colour… in the right-click menu) writes the statement as one undo step', async ({
+    page,
+  }) => {
     await editor.setText(STYLED);
     await expect
       .poll(() => computed(page, 'rect.actor-top[name="Web"]', 'fill'))
@@ -122,6 +128,7 @@ test.describe('styled sequence diagrams in the editor', () => {
     // A corner of the box: its name in the middle is part of the participant too.
     const corner = { button: 'right', position: { x: 12, y: 12 } } as const;
     await frame(page).locator('rect.actor-top[name="Web"]').click(corner);
+    await colourItem(page).click();
     const palette = frame(page).getByRole('menu', { name: 'Colour of Web' });
     await expect(palette.getByRole('menuitem')).toHaveCount(7);
     await palette.getByRole('menuitem', { name: 'Green' }).click();
@@ -136,6 +143,7 @@ test.describe('styled sequence diagrams in the editor', () => {
       .toBe('rgb(220, 252, 231)');
 
     await frame(page).locator('text.messageText', { hasText: 'charge' }).click({ button: 'right' });
+    await colourItem(page).click();
     const messagePalette = frame(page).getByRole('menu', { name: 'Colour of message 0' });
     await messagePalette.getByRole('menuitem', { name: 'Red' }).click();
     const redder = `${greener}\n    linkStyle 0 stroke:#dc2626,color:#dc2626\n`;
@@ -144,6 +152,7 @@ test.describe('styled sequence diagrams in the editor', () => {
 
     // Escape closes the palette without writing anything.
     await frame(page).locator('rect.actor-top[name="Stripe"]').click(corner);
+    await colourItem(page).click();
     await frame(page).getByRole('menu', { name: 'Colour of Stripe' }).press('Escape');
     await expect(frame(page).getByRole('menu')).toHaveCount(0);
 
@@ -155,7 +164,7 @@ test.describe('styled sequence diagrams in the editor', () => {
     await expect.poll(() => editor.text()).toBe(STYLED);
   });
 
-  test('a long press on touch opens the palette too', async ({ page }) => {
+  test('a long press on touch opens the menu, and its Colour… the palette', async ({ page }) => {
     await editor.setText(STYLED);
     const stripe = frame(page).locator('rect.actor-top[name="Stripe"]');
     await expect(stripe).toBeVisible();
@@ -171,6 +180,7 @@ test.describe('styled sequence diagrams in the editor', () => {
         }),
       );
     });
+    await colourItem(page).click();
     const palette = frame(page).getByRole('menu', { name: 'Colour of Stripe' });
     await expect(palette).toBeVisible();
     await palette.getByRole('menuitem', { name: 'Violet' }).click();

@@ -1,7 +1,11 @@
 import { memo, useCallback, useDeferredValue, useMemo, type RefObject } from 'react';
-import { applyLabelEdit, applyStylePick } from '@/features/preview/applyLabelEdit';
+import {
+  applyDrawingEdit,
+  applyLabelEdit,
+  applyStylePick,
+} from '@/features/preview/applyLabelEdit';
 import type { LabelEditRequest } from '@/features/preview/labelRewrite';
-import type { StylePick } from '@/features/preview/protocol';
+import type { DrawingEditMessage, StylePick } from '@/features/preview/protocol';
 import { Preview, type FirstDrawing } from '@/features/preview/Preview';
 import type { CodeEditorHandle } from './CodeEditor';
 import { useDraftField, type DraftStore } from '@/diagram/draftStore';
@@ -35,12 +39,18 @@ export function PreviewPane(props: {
     (pick: Omit<StylePick, 'type'>) => applyStylePick(editor, pick),
     [editor],
   );
+  // And so does an item chosen in the drawing's context menu.
+  const onDrawingEdit = useCallback(
+    (edit: Omit<DrawingEditMessage, 'type'>) => applyDrawingEdit(editor, edit),
+    [editor],
+  );
   return (
     <MemoPreview
       text={deferred}
       live={live}
       onLabelEdit={onLabelEdit}
       onStylePick={onStylePick}
+      onDrawingEdit={onDrawingEdit}
       link={editor?.current?.smarts}
       firstDrawing={firstDrawing}
     />

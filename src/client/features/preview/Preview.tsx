@@ -23,6 +23,7 @@ import {
   type LabelEditHandler,
   type PreviewEngine,
   type StylePickHandler,
+  type DrawingEditHandler,
 } from './previewStore';
 import { PreviewStatusLine } from './PreviewStatusLine';
 import type { SourceLink } from './sourceLink';
@@ -61,6 +62,8 @@ interface PreviewProps {
   onLabelEdit?: LabelEditHandler;
   /** A colour picked in the drawing's style palette; the owner of the text writes it. */
   onStylePick?: StylePickHandler;
+  /** An item chosen in the drawing's context menu; the owner of the text applies it. */
+  onDrawingEdit?: DrawingEditHandler;
   /** The text editor showing `text`: parse errors, clicks and the cursor's line go both ways. */
   link?: SourceLink;
   /** False for a drawing shown beside the editor's (history): Export keeps taking the editor's. */
@@ -93,6 +96,7 @@ export function Preview({
   live,
   onLabelEdit,
   onStylePick,
+  onDrawingEdit,
   link,
   publish = true,
   firstDrawing,
@@ -166,6 +170,11 @@ export function Preview({
     engine.onStylePick(onStylePick ?? null);
     return () => engine.onStylePick(null);
   }, [engine, onStylePick]);
+
+  useEffect(() => {
+    engine.onDrawingEdit(onDrawingEdit ?? null);
+    return () => engine.onDrawingEdit(null);
+  }, [engine, onDrawingEdit]);
 
   // The renderer's verdict on the newest text goes to the editor (its parse error, marked there).
   const shown = state.shown;

@@ -12,6 +12,7 @@ import {
   type RenderRequest,
   type RenderResultMessage,
 } from './protocol';
+import { parseDrawingEditMessage } from './drawingEditMessage';
 import {
   DEFAULT_FRAME_LOAD_MS,
   REPLACE_AFTER_QUIET_MS,
@@ -21,6 +22,7 @@ import {
 } from './staleRender';
 import {
   PreviewStore,
+  type DrawingEditHandler,
   type LabelEditHandler,
   type StylePickHandler,
   type PreviewEngine,
@@ -41,6 +43,9 @@ export class FrameEngine implements PreviewEngine {
   private pinned = true;
   private labelEdit: LabelEditHandler | null = null;
   private stylePick: StylePickHandler | null = null;
+  private drawingEdit: DrawingEditHandler | null = null;
+  /** What had the keyboard in this page before the frame took it (see ReturnFocus). */
+  private focusBeforeFrame: HTMLElement | null = null;
   /** The render the frame is running (sent while it was idle, or queued behind the last one). */
   private running: { seq: number; startedAt: number } | null = null;
   private queued: number | null = null;
@@ -155,6 +160,10 @@ export class FrameEngine implements PreviewEngine {
     this.stylePick = handler;
   }
 
+  onDrawingEdit(handler: DrawingEditHandler | null): void {
+    this.drawingEdit = handler;
+  }
+
   onSelectLine(handler: ((line: number) => void) | null): void {
     this.selectLine = handler;
   }
@@ -175,8 +184,13 @@ export class FrameEngine implements PreviewEngine {
     this.replacing = false;
     window.addEventListener('message', this.onMessage);
     element.addEventListener('load', this.onLoad);
+    // Whatever loses the keyboard to the frame (or gains it elsewhere) is where it goes back.
+    document.addEventListener('focusin', this.onFocusMove);
+    document.addEventListener('focusout', this.onFocusMove);
     return () => {
       window.removeEventListener('message', this.onMessage);
+      document.removeEventListener('focusin', this.onFocusMove);
+      document.removeEventListener('focusout', this.onFocusMove);
       element.removeEventListener('load', this.onLoad);
       // A replaced frame hands over to the next one: the drawing stays Export's.
       if (this.replacing) return;
@@ -267,8 +281,20 @@ export class FrameEngine implements PreviewEngine {
     if (!this.ready) this.greet();
   };
 
+  private onFocusMove = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement && event.target !== this.frame) {
+      this.focusBeforeFrame = event.target;
+    }
+  };
+
   private onMessage = (event: MessageEvent) => {
     if (event.source === null || event.source !== this.frame?.contentWindow) return;
+    const drawingEdit = parseDrawingEditMessage(event.data);
+    if (drawingEdit) {
+      const { type: _type, ...edit } = drawingEdit;
+      this.drawingEdit?.(edit);
+      return;
+    }
     if (!isFrameMessage(event.data)) return;
     const data = event.data;
     if (data.type === 'lifeline:ready') {
@@ -283,6 +309,10 @@ export class FrameEngine implements PreviewEngine {
       this.labelEdit?.(edit);
     } else if (data.type === 'lifeline:style-pick') {
       this.stylePick?.({ target: data.target, preset: data.preset });
+    } else if (data.type === 'lifeline:return-focus') {
+      // Only back to this page's own element, and only while the frame still has the keyboard.
+      const back = this.focusBeforeFrame;
+      if (back?.isConnected && document.activeElement === this.frame) back.focus();
     } else if (data.type === 'lifeline:select-line') {
       this.selectLine?.(data.line);
     } else if (data.type === 'lifeline:markup') {

@@ -81,6 +81,8 @@ export class InlineEngine implements PreviewEngine {
 
   onStylePick(): void {}
 
+  onDrawingEdit(): void {}
+
   onSelectLine(): void {}
 
   highlight(): void {}

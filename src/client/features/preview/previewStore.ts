@@ -1,7 +1,14 @@
 /** The state both preview engines (frame and inline) publish to the Preview component. */
 import { exceedsTextLimit, previewThemeFor, type ResolvedTheme } from '@shared/mermaid-config';
 import { ZOOM } from '@shared/constants';
-import type { FrameTheme, LabelEdit, RenderResult, StylePick, ViewCommandName } from './protocol';
+import type {
+  DrawingEditMessage,
+  FrameTheme,
+  LabelEdit,
+  RenderResult,
+  StylePick,
+  ViewCommandName,
+} from './protocol';
 import { setRenderedSvg } from './renderedSvg';
 
 export type PreviewStatus = RenderResult['status'] | 'too-large' | 'rendering';
@@ -21,6 +28,7 @@ export interface PreviewState {
 export type { ViewCommandName } from './protocol';
 export type LabelEditHandler = (edit: Omit<LabelEdit, 'type'>) => void;
 export type StylePickHandler = (pick: Omit<StylePick, 'type'>) => void;
+export type DrawingEditHandler = (edit: Omit<DrawingEditMessage, 'type'>) => void;
 
 export function previewStatus(state: PreviewState): PreviewStatus {
   if (state.tooLarge) return 'too-large';
@@ -43,6 +51,8 @@ export interface PreviewEngine {
   onLabelEdit(handler: LabelEditHandler | null): void;
   /** Who hears about colours picked in the drawing's style palette (null: nobody). */
   onStylePick(handler: StylePickHandler | null): void;
+  /** Who hears about items chosen in the drawing's context menu (null: nobody). */
+  onDrawingEdit(handler: DrawingEditHandler | null): void;
   /** Who hears which source line a click in the drawing chose (null: nobody). */
   onSelectLine(handler: ((line: number) => void) | null): void;
   /**

@@ -4,6 +4,7 @@
  * on the parent side and shapes are all we can trust besides `event.source`.
  */
 import type { MermaidTheme } from '@shared/mermaid-config';
+import type { DrawingEdit } from '@shared/mermaid-reader/drawing-edit';
 import type { RenderStatus } from '@shared/mermaid-drawing/diagram-render';
 import {
   STYLE_PRESET_NAMES,
@@ -169,6 +170,26 @@ export interface StylePick {
 }
 
 /**
+ * Frame → parent: an item of the drawing's context menu; the parent turns it into one edit of
+ * the text (or shows why it cannot). `lineText` is the line the gesture aims at as drawn, so a
+ * text that changed since the drawing is not edited in the wrong place. Validated with zod on
+ * arrival (drawingEditMessage.ts), where the frame's bundle does not carry zod.
+ */
+export interface DrawingEditMessage {
+  type: 'lifeline:drawing-edit';
+  edit: DrawingEdit;
+  lineText: string | null;
+}
+
+/**
+ * Frame → parent: a menu opened with the pointer closed; the keyboard goes back to where it was
+ * before the press (the text editor, most often), as a right-click never means to move it.
+ */
+export interface ReturnFocus {
+  type: 'lifeline:return-focus';
+}
+
+/**
  * Parent → frame: present the drawing up to message `step` (0-based), hiding later ones and
  * marking the current one; null shows the whole drawing again.
  */
@@ -185,7 +206,8 @@ export type FrameMessage =
   | RenderMarkupMessage
   | ViewState
   | LabelEdit
-  | LineSelect;
+  | LineSelect
+  | ReturnFocus;
 export type ParentMessage =
   | RenderRequest
   | MarkupRequest
@@ -305,7 +327,7 @@ function isStylePick(data: Record<string, unknown>): boolean {
 export function isFrameMessage(data: unknown): data is FrameMessage {
   if (!isRecord(data)) return false;
   if (data.type === 'lifeline:style-pick') return isStylePick(data);
-  if (data.type === 'lifeline:ready') return true;
+  if (data.type === 'lifeline:ready' || data.type === 'lifeline:return-focus') return true;
   if (data.type === 'lifeline:warm') {
     return typeof data.loadMs === 'number' && Number.isFinite(data.loadMs) && data.loadMs >= 0;
   }

@@ -76,6 +76,77 @@ ${currentStepStyle(STEP_ACCENT.dark, ':root[data-theme="dark"]')}
   color: #f1f5f9; background: #1e293b; border-color: #818cf8;
   box-shadow: 0 0 0 4px rgb(129 140 248 / 0.25), 0 8px 24px -6px rgb(0 0 0 / 0.6);
 }
+/* Drawing by dragging: a ghost arrow snapping to lifelines, and the line where it lands. */
+#stage.drawing-drag { cursor: crosshair; }
+#stage:not(.dragging) line.actor-line { cursor: crosshair; }
+.drag-source { opacity: 0.35; }
+.drag-ghost {
+  position: fixed; left: 0; top: 0; width: 100%; height: 100%; z-index: 8;
+  pointer-events: none; overflow: visible;
+}
+.drag-ghost .drop-line { stroke: #6366f1; stroke-width: 1.5; stroke-dasharray: 6 4; }
+.drag-ghost .ghost-arrow { stroke: #4f46e5; stroke-width: 2; }
+.drag-ghost marker path, .drag-ghost .snap { fill: #4f46e5; }
+:root[data-theme="dark"] .drag-ghost .drop-line { stroke: #a5b4fc; }
+:root[data-theme="dark"] .drag-ghost .ghost-arrow { stroke: #c7d2fe; }
+:root[data-theme="dark"] .drag-ghost marker path, :root[data-theme="dark"] .drag-ghost .snap { fill: #c7d2fe; }
+.drawing-menu {
+  position: fixed; z-index: 10; box-sizing: border-box; min-width: 210px;
+  max-width: calc(100vw - 16px); max-height: calc(100vh - 16px); overflow: auto;
+  padding: 4px; font: 13px/1.3 ui-sans-serif, system-ui, sans-serif; color: #0f172a;
+  background: #ffffff; border: 1px solid #cbd5e1; border-radius: 10px;
+  box-shadow: 0 12px 32px -10px rgb(15 23 42 / 0.35);
+}
+.drawing-menu-title {
+  padding: 6px 10px 4px; color: #64748b; font-size: 12px; font-weight: 600;
+  white-space: nowrap; overflow: hidden; text-overflow: ellipsis; max-width: 260px;
+}
+.drawing-menu > button {
+  display: flex; align-items: center; box-sizing: border-box; width: 100%; min-height: 30px;
+  margin: 0; padding: 5px 10px 5px 26px; border: 0; border-radius: 6px; background: none;
+  color: inherit; font: inherit; text-align: left; cursor: pointer; position: relative;
+}
+.drawing-menu > button:focus { background: #eef2ff; outline: none; }
+.drawing-menu > button:focus-visible { box-shadow: inset 0 0 0 2px #6366f1; }
+.drawing-menu > button[data-danger] { color: #b91c1c; }
+.drawing-menu > button[aria-disabled] { color: #475569; cursor: default; white-space: normal; }
+.drawing-menu > button[aria-checked="true"]::before {
+  content: "✓"; position: absolute; left: 9px; font-weight: 700; color: #4f46e5;
+}
+.drawing-menu > button[data-more]::after { content: "›"; margin-left: auto; padding-left: 16px; color: #64748b; font-size: 15px; }
+.drawing-menu > [role="separator"] { height: 1px; margin: 4px 6px; background: #e2e8f0; }
+.drawing-menu-form { display: grid; gap: 8px; padding: 4px 8px 6px; }
+.drawing-menu-form label { display: grid; gap: 4px; color: #334155; }
+.drawing-menu-form input {
+  font: inherit; padding: 6px 8px; border: 1px solid #94a3b8; border-radius: 6px;
+  color: inherit; background: #ffffff;
+}
+.drawing-menu-form input:focus { outline: 2px solid #6366f1; outline-offset: 0; border-color: #6366f1; }
+.drawing-menu-form div { display: flex; justify-content: flex-end; gap: 6px; }
+.drawing-menu-form button {
+  font: inherit; padding: 5px 12px; border-radius: 6px; border: 1px solid #cbd5e1;
+  background: #ffffff; color: inherit; cursor: pointer;
+}
+.drawing-menu-form button[data-primary] { background: #4f46e5; border-color: #4f46e5; color: #ffffff; }
+.drawing-menu-form button:focus-visible { outline: 2px solid #6366f1; outline-offset: 2px; }
+@media (pointer: coarse) {
+  .drawing-menu { font-size: 15px; }
+  .drawing-menu > button, .drawing-menu-form button, .drawing-menu-form input { min-height: 44px; }
+}
+:root[data-theme="dark"] .drawing-menu {
+  color: #e2e8f0; background: #1e293b; border-color: #334155;
+  box-shadow: 0 12px 32px -10px rgb(0 0 0 / 0.8);
+}
+:root[data-theme="dark"] .drawing-menu-title { color: #94a3b8; }
+:root[data-theme="dark"] .drawing-menu > button:focus { background: #334155; }
+:root[data-theme="dark"] .drawing-menu > button[data-danger] { color: #fca5a5; }
+:root[data-theme="dark"] .drawing-menu > button[aria-disabled] { color: #cbd5e1; }
+:root[data-theme="dark"] .drawing-menu > button[aria-checked="true"]::before { color: #a5b4fc; }
+:root[data-theme="dark"] .drawing-menu > [role="separator"] { background: #334155; }
+:root[data-theme="dark"] .drawing-menu-form label { color: #cbd5e1; }
+:root[data-theme="dark"] .drawing-menu-form input,
+:root[data-theme="dark"] .drawing-menu-form button { background: #0f172a; border-color: #475569; }
+:root[data-theme="dark"] .drawing-menu-form button[data-primary] { background: #6366f1; border-color: #6366f1; }
 .style-palette {
   position: fixed; z-index: 10; display: flex; gap: 6px; padding: 6px;
   background: #ffffff; border: 1px solid #cbd5e1; border-radius: 8px;

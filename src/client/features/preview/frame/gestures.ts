@@ -58,6 +58,8 @@ export function installGestures(stage: HTMLElement, view: Viewport): void {
 
   stage.addEventListener('pointerdown', (event) => {
     if (isEditing(event.target) || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    // A press on a lifeline or a message is a drawing drag (dragEdits.ts), not a pan.
+    if (event.defaultPrevented) return;
     pointers.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (pointers.size === 2) pinch = { distance: distance() };
   });

@@ -9,6 +9,15 @@ import { labelTarget, type LabelTarget } from './labelTarget';
 
 const MIN_WIDTH_PX = 96;
 
+/**
+ * What saving and cancelling do for a label the drawing just made (a message dragged in):
+ * saving names it, Escape takes the new message back out.
+ */
+export interface OwnLabel {
+  save(text: string): void;
+  cancel(): void;
+}
+
 function fontSizeOf(element: Element): number {
   return parseFloat(getComputedStyle(element).fontSize) || 16;
 }
@@ -18,17 +27,27 @@ export function installLabelEditor(
   currentSvg: () => SVGSVGElement | null,
   zoom: () => number,
   save: (edit: Omit<LabelEdit, 'type'>) => void,
-): { close(): void } {
-  let open: { input: HTMLTextAreaElement; target: LabelTarget; done: boolean } | null = null;
+): { close(): void; editAt(hit: Element, own?: OwnLabel): boolean } {
+  let open: {
+    input: HTMLTextAreaElement;
+    target: LabelTarget;
+    done: boolean;
+    own: OwnLabel | null;
+  } | null = null;
 
   function close(commit: boolean) {
     if (!open || open.done) return;
-    const { input, target } = open;
+    const { input, target, own } = open;
     open.done = true;
     open = null;
     for (const element of target.elements) element.classList.remove('label-editing');
     const replacement = input.value.replace(/\r\n/g, '\n');
     input.remove();
+    if (own) {
+      if (!commit) own.cancel();
+      else if (replacement.trim() !== '') own.save(replacement);
+      return;
+    }
     if (commit && replacement.trim() !== '' && replacement !== target.text) {
       const { kind, text, occurrence, elementId } = target;
       save({ kind, text, occurrence, elementId, replacement });
@@ -40,12 +59,12 @@ export function installLabelEditor(
     input.style.height = `${input.scrollHeight + 2}px`;
   }
 
-  stage.addEventListener('dblclick', (event) => {
+  /** Opens the editor over the label `hit` belongs to; false when it has none. */
+  function editAt(hit: Element, own?: OwnLabel): boolean {
     const svg = currentSvg();
-    if (!svg || !(event.target instanceof Element) || !svg.contains(event.target)) return;
-    const target = labelTarget(svg, event.target);
-    if (!target) return;
-    event.preventDefault();
+    if (!svg || !svg.contains(hit)) return false;
+    const target = labelTarget(svg, hit);
+    if (!target) return false;
     close(true);
     window.getSelection()?.removeAllRanges();
     const bounds = boundsOf(target.elements);
@@ -77,11 +96,16 @@ export function installLabelEditor(
     input.addEventListener('blur', () => close(true));
     document.body.append(input);
     for (const element of target.elements) element.classList.add('label-editing');
-    open = { input, target, done: false };
+    open = { input, target, done: false, own: own ?? null };
     fit(input);
     input.focus();
     input.select();
+    return true;
+  }
+
+  stage.addEventListener('dblclick', (event) => {
+    if (event.target instanceof Element && editAt(event.target)) event.preventDefault();
   });
 
-  return { close: () => close(true) };
+  return { close: () => close(true), editAt };
 }

@@ -20,6 +20,7 @@ import {
   isRenderRequest,
   isViewCommand,
   isZoomRequest,
+  type DrawingEditMessage,
   type FrameMessage,
   type RenderRequest,
 } from '../protocol';
@@ -27,6 +28,8 @@ import { naturalSvgSize } from '../svgSize';
 import { installErrorCard } from './errorCard';
 import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
+import { installDragEdits } from './dragEdits';
+import { installDrawingMenu } from './drawingMenu';
 import { installLabelEditor } from './labelEditor';
 import { WARM_UP_ROUNDS, warmUpText } from './warmUp';
 import { HeaderStrip } from './pinnedHeaders';
@@ -51,7 +54,7 @@ canvas.id = 'canvas';
 stage.append(canvas);
 document.body.append(stage);
 
-function post(message: FrameMessage, transfer: Transferable[] = []) {
+function post(message: FrameMessage | DrawingEditMessage, transfer: Transferable[] = []) {
   window.parent.postMessage(message, parentOrigin, transfer);
 }
 
@@ -88,9 +91,24 @@ const link = installDrawingLink(
   () => headers.heightPx,
 );
 
-installStylePalette(stage, currentSvg, (target, preset) =>
+const palette = installStylePalette(stage, currentSvg, (target, preset) =>
   post({ type: 'lifeline:style-pick', target, preset }),
 );
+const dragEdits = installDragEdits({
+  stage,
+  currentSvg,
+  edit: (edit, lineText) => post({ type: 'lifeline:drawing-edit', edit, lineText }),
+  editLabel: (label, own) => editor.editAt(label, own),
+});
+const menu = installDrawingMenu({
+  stage,
+  currentSvg,
+  edit: (edit, lineText) => post({ type: 'lifeline:drawing-edit', edit, lineText }),
+  editLabel: (label) => editor.editAt(label),
+  colour: (target, x, y, done) => palette.open(target, x, y, done),
+  returnFocus: () => post({ type: 'lifeline:return-focus' }),
+  selectLine: (line) => post({ type: 'lifeline:select-line', line }),
+});
 const present = installPresent(stage, currentSvg, view);
 const errorCard = installErrorCard(stage);
 
@@ -170,6 +188,8 @@ function cancelPendingError() {
  */
 function decorate(text: string) {
   link.drawn(text);
+  menu.drawn(text);
+  dragEdits.drawn(text);
   present.drawn(text);
   buildHeaders();
 }

@@ -1,7 +1,7 @@
 /**
- * The drawing's style palette: a right-click (a long press on touch) on a participant or a
- * message of a sequence diagram offers a few colours; the one picked goes to the parent, which
- * writes the statement into the text as one undoable change.
+ * The drawing's style palette: "Colour…" in the context menu of a participant or a message of a
+ * sequence diagram offers a few colours; the one picked goes to the parent, which writes the
+ * statement into the text as one undoable change.
  */
 import {
   STYLE_PRESETS,
@@ -9,31 +9,30 @@ import {
   type StylePreset,
   type StyleTarget,
 } from '@shared/mermaid-reader/style-edit';
-import { styleTargetAt } from '@shared/mermaid-drawing/sequence-styling';
 import { PREVIEW_COPY } from '../copy';
 
 export const PALETTE_CLASS = 'style-palette';
-/** How long a finger rests on an element before the palette opens. */
-const LONG_PRESS_MS = 550;
-/** A finger that moves further is panning, not pressing. */
-const PRESS_SLOP_PX = 10;
 const EDGE_PX = 8;
 
 export function installStylePalette(
   stage: HTMLElement,
   currentSvg: () => SVGSVGElement | null,
   pick: (target: StyleTarget, preset: StylePreset | null) => void,
-): void {
+): { open(target: StyleTarget, x: number, y: number, done?: () => void): void } {
   let menu: HTMLElement | null = null;
-  const close = () => {
+  /** Gives the keyboard back where the menu that opened the palette found it. */
+  let giveBack: (() => void) | null = null;
+  const close = (restore = false) => {
     // Removing the focused palette fires its focusout, which closes again: forget it first.
     const shown = menu;
     menu = null;
     shown?.remove();
+    if (shown && restore) giveBack?.();
   };
 
-  const open = (target: StyleTarget, x: number, y: number) => {
+  const open = (target: StyleTarget, x: number, y: number, done?: () => void) => {
     close();
+    giveBack = done ?? null;
     const palette = document.createElement('div');
     palette.className = PALETTE_CLASS;
     palette.setAttribute('role', 'menu');
@@ -44,7 +43,7 @@ export function installStylePalette(
         : PREVIEW_COPY.styleMessage(target.index),
     );
     const choose = (preset: StylePreset | null) => {
-      close();
+      close(true);
       pick(target, preset);
     };
     const items: HTMLButtonElement[] = [];
@@ -66,7 +65,7 @@ export function installStylePalette(
     palette.addEventListener('keydown', (event) => {
       event.stopPropagation();
       const at = items.indexOf(document.activeElement as HTMLButtonElement);
-      if (event.key === 'Escape') close();
+      if (event.key === 'Escape') close(true);
       else if (event.key === 'ArrowRight' || event.key === 'ArrowDown') {
         items[(at + 1) % items.length]?.focus();
       } else if (event.key === 'ArrowLeft' || event.key === 'ArrowUp') {
@@ -85,41 +84,8 @@ export function installStylePalette(
     items[0]?.focus();
   };
 
-  const targetOf = (element: EventTarget | null) => {
-    const svg = currentSvg();
-    if (!svg || !(element instanceof Element) || !svg.contains(element)) return null;
-    return styleTargetAt(svg, element);
-  };
-
-  stage.addEventListener('contextmenu', (event) => {
-    const target = targetOf(event.target);
-    if (!target) return;
-    event.preventDefault();
-    open(target, event.clientX, event.clientY);
-  });
-
-  let press: { timer: number; x: number; y: number } | null = null;
-  const cancelPress = () => {
-    if (press) window.clearTimeout(press.timer);
-    press = null;
-  };
-  stage.addEventListener('pointerdown', (event) => {
-    cancelPress();
-    if (event.pointerType !== 'touch') return;
-    const target = targetOf(event.target);
-    if (!target) return;
-    const { clientX: x, clientY: y } = event;
-    press = { x, y, timer: window.setTimeout(() => open(target, x, y), LONG_PRESS_MS) };
-  });
-  stage.addEventListener('pointermove', (event) => {
-    if (press && Math.hypot(event.clientX - press.x, event.clientY - press.y) > PRESS_SLOP_PX) {
-      cancelPress();
-    }
-  });
-  for (const end of ['pointerup', 'pointercancel'] as const) {
-    stage.addEventListener(end, cancelPress);
-  }
   document.addEventListener('pointerdown', (event) => {
     if (menu && !(event.target instanceof Node && menu.contains(event.target))) close();
   });
+  return { open };
 }
