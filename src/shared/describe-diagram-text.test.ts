@@ -118,7 +118,7 @@ describe('diagramDescription', () => {
           list.flatMap((item) => {
             if ('message' in item) {
               const [from, to, text] = item.message;
-              expected.push(`${from} to ${to}: ${text.trim().replace(/ +/g, " ")}`.trimEnd());
+              expected.push(`${from} to ${to}: ${text.trim().replace(/ +/g, ' ')}`.trimEnd());
               return [`${from}->>${to}: ${text}`];
             }
             const half = Math.ceil(item.parts.length / 2);
@@ -158,7 +158,9 @@ describe('diagramDescription', () => {
   it('keeps deep nesting and long runs bounded', () => {
     const deep = `sequenceDiagram\n${'loop x\n'.repeat(7000)}A->>B: hi\n${'end\n'.repeat(7000)}`;
     const text = describeDiagramText(deep);
-    const indent = Math.max(...text.split('\n').map((line) => line.length - line.trimStart().length));
+    const indent = Math.max(
+      ...text.split('\n').map((line) => line.length - line.trimStart().length),
+    );
     expect(indent).toBeLessThanOrEqual(2 * DESCRIPTION_MAX_NESTING);
     expect(text).toContain('1. A to B: hi');
     for (const { text: run } of longRuns(20_000)) {

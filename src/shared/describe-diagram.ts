@@ -305,7 +305,8 @@ function describeSequence(
         break;
       }
       case 'keyword':
-        if (statement.keyword === 'autonumber') numbering = autonumber(source(statement), numbering);
+        if (statement.keyword === 'autonumber')
+          numbering = autonumber(source(statement), numbering);
         break;
       case 'activate':
       case 'deactivate':

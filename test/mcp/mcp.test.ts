@@ -379,7 +379,9 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       expect(words).toMatch(/^Sequence diagram/);
       expect(words).toContain('Participants:\n- Alice (participant)\n- Bob (participant)');
       expect(words).toContain('Messages:\n1. Alice to Bob: Hello');
-      const pie = textOf(await call(client, 'render', { content: 'pie\n "a": 1', format: 'description' }));
+      const pie = textOf(
+        await call(client, 'render', { content: 'pie\n "a": 1', format: 'description' }),
+      );
       expect(pie).toBe('Pie chart\n');
     });
 
