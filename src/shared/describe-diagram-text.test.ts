@@ -1,23 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { seeded } from '../../scripts/corpus/random.js';
-import { sequenceDiagrams } from '../../scripts/corpus/sequence.js';
 import {
   DESCRIPTION_MAX_NESTING,
   describeDiagramText,
   diagramDescription,
-  type DescriptionItem,
+  messagesOf,
 } from './describe-diagram.js';
-import { readSequence } from './mermaid-reader/sequence.js';
 import { longRuns } from '../../test/support/long-runs.js';
-
-/** Every message item of a description, depth first: the order a reader meets them. */
-function messagesOf(items: readonly DescriptionItem[]): DescriptionItem[] {
-  return items.flatMap((item) => [
-    ...(item.number === undefined ? [] : [item]),
-    ...messagesOf(item.children),
-  ]);
-}
 
 const CHECKOUT = `sequenceDiagram
 title Checkout
@@ -137,21 +126,6 @@ describe('diagramDescription', () => {
         expect(said.map((item) => item.number)).toEqual(expected.map((_, i) => i + 1));
       }),
       { numRuns: 150 },
-    );
-  });
-
-  it('numbers as many messages as the reader finds in the corpus diagrams', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 }), (seed) => {
-        for (const { text } of sequenceDiagrams(seeded(seed), 3).slice(-3)) {
-          const messages = readSequence(text).filter((s) => s.kind === 'message').length;
-          const said = messagesOf(diagramDescription(text).messages);
-          expect(said.map((item) => item.number)).toEqual(
-            Array.from({ length: messages }, (_, i) => i + 1),
-          );
-        }
-      }),
-      { numRuns: 30 },
     );
   });
 

@@ -331,6 +331,14 @@ function autonumber(line: string, was: { on: boolean; next: number; step: number
   };
 }
 
+/** Every message of a list and the lists inside it, in the order a reader meets them. */
+export function messagesOf(items: readonly DescriptionItem[]): DescriptionItem[] {
+  return items.flatMap((item) => [
+    ...(item.number === undefined ? [] : [item]),
+    ...messagesOf(item.children),
+  ]);
+}
+
 function listLines(items: readonly DescriptionItem[], indent: string, out: string[]): void {
   for (const item of items) {
     const mark = item.number === undefined ? '-' : `${item.number}.`;
