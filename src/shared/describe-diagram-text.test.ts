@@ -38,7 +38,7 @@ describe('diagramDescription', () => {
       [
         'Sequence diagram: Checkout',
         'How a card payment is authorised',
-        'Sequence diagram · 3 participants · 5 messages',
+        '3 participants, 5 messages',
         '',
         'Participants:',
         '- Box: Shop',
@@ -80,7 +80,7 @@ describe('diagramDescription', () => {
 
   it('gives other kinds their summary with accTitle and accDescr', () => {
     expect(describeDiagramText('flowchart LR\naccTitle: Flow\naccDescr: A to B\nA-->B')).toBe(
-      'Flowchart: Flow\nA to B\nFlowchart',
+      'Flowchart: Flow\nA to B',
     );
     expect(describeDiagramText('pie\n"a": 1')).toBe('Pie chart');
   });

@@ -2,7 +2,7 @@
  * Diagram text in words, for people who do not see the drawing and for link previews:
  * `describeDiagram` is the one-line summary (its kind and, for sequence diagrams, how many
  * participants and messages); `diagramDescription` is the whole text version (its title and
- * `accDescr`, the participants in order, then the messages numbered in order with blocks as
+ * `accDescr`, how many participants and messages, the participants in order, then the messages numbered in order with blocks as
  * nested lists), and `descriptionText` writes that as plain text with a Markdown-style list.
  *
  * Read by the one reader of diagram text (mermaid-reader); every step is linear in the text.
@@ -50,8 +50,8 @@ export interface DescriptionItem {
 export interface DiagramDescription {
   /** 'Sequence diagram: Checkout', or the kind alone without a title. */
   heading: string;
-  /** The one-line summary (describeDiagram). */
-  summary: string;
+  /** Sequence diagrams: how many participants and messages ('3 participants, 5 messages'). */
+  summary: string | null;
   /** `accDescr`, when the diagram has one. */
   accDescr: string | null;
   /** Sequence diagrams only (empty otherwise). */
@@ -182,12 +182,17 @@ export function diagramDescription(content: string): DiagramDescription {
   const name = accTitle ?? title;
   const description: DiagramDescription = {
     heading: name ? `${kind}: ${name}` : kind,
-    summary: describeDiagram(content),
+    summary: null,
     accDescr: accDescr || null,
     participants: [],
     messages: [],
   };
-  if (kind === 'Sequence diagram') describeSequence(statements, textOf, source, description);
+  if (kind === 'Sequence diagram') {
+    describeSequence(statements, textOf, source, description);
+    const participants = participantsOf(statements).length;
+    const messages = messagesOf(description.messages).length;
+    description.summary = `${plural(participants, 'participant')}, ${plural(messages, 'message')}`;
+  }
   return description;
 }
 
@@ -351,7 +356,7 @@ function listLines(items: readonly DescriptionItem[], indent: string, out: strin
 export function descriptionText(description: DiagramDescription): string {
   const out = [description.heading];
   if (description.accDescr) out.push(description.accDescr);
-  if (description.summary !== description.heading) out.push(description.summary);
+  if (description.summary) out.push(description.summary);
   if (description.participants.length > 0) {
     out.push('', 'Participants:');
     listLines(description.participants, '', out);

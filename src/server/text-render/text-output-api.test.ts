@@ -61,7 +61,7 @@ describe('text output', () => {
     expect(words.body).toBe(
       [
         'Sequence diagram: Greeting',
-        'Sequence diagram · 2 participants · 2 messages',
+        '2 participants, 2 messages',
         '',
         'Participants:',
         '- Alice (actor)',

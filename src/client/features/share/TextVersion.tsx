@@ -28,9 +28,7 @@ function Description({ store, headingId }: { store: DraftStore; headingId: strin
         {description.heading}
       </h2>
       {description.accDescr && <p>{description.accDescr}</p>}
-      {description.summary !== description.heading && (
-        <p className="text-muted-foreground">{description.summary}</p>
-      )}
+      {description.summary && <p className="text-muted-foreground">{description.summary}</p>}
       {description.participants.length > 0 && (
         <>
           <h3 className="mt-2 font-medium text-foreground">{SHARE_COPY.participants}</h3>
