@@ -375,10 +375,16 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
     });
 
     it('says a diagram in words: its participants, then its messages numbered', async () => {
-      const words = textOf(await call(client, 'render', { id: created.id, format: 'description' }));
-      expect(words).toMatch(/^Sequence diagram/);
-      expect(words).toContain('Participants:\n- Alice (participant)\n- Bob (participant)');
-      expect(words).toContain('Messages:\n1. Alice to Bob: Hello');
+      const words = textOf(
+        await call(client, 'render', {
+          content:
+            'sequenceDiagram\n  accTitle: Hi\n  actor Alice\n  Alice->>Bob: Hello\n  Bob--)Alice: Hi',
+          format: 'description',
+        }),
+      );
+      expect(words).toBe(
+        'Sequence diagram: Hi\n2 participants, 2 messages\n\nParticipants:\n- Alice (actor)\n- Bob (participant)\n\nMessages:\n1. Alice to Bob: Hello\n2. Bob to Alice: Hi (reply, async)\n',
+      );
       const pie = textOf(
         await call(client, 'render', { content: 'pie\n "a": 1', format: 'description' }),
       );
