@@ -78,6 +78,20 @@ describe('diagramDescription', () => {
     }
   });
 
+  it("says autonumber's number only where it is not the message's place, and names by the title given", () => {
+    const text = describeDiagramText('sequenceDiagram\nA->>B: one\nautonumber\nA->>B: two');
+    expect(text).toContain('1. A to B: one\n2. A to B: two (number 1)');
+    expect(describeDiagramText('sequenceDiagram\nautonumber\nA->>B: one')).toMatch(
+      /\n1\. A to B: one$/,
+    );
+    expect(diagramDescription('sequenceDiagram\nA->>B: x', 'Stored').heading).toBe(
+      'Sequence diagram: Stored',
+    );
+    expect(diagramDescription('sequenceDiagram\ntitle Written\nA->>B: x', 'Stored').heading).toBe(
+      'Sequence diagram: Written',
+    );
+  });
+
   it('gives other kinds their summary with accTitle and accDescr', () => {
     expect(describeDiagramText('flowchart LR\naccTitle: Flow\naccDescr: A to B\nA-->B')).toBe(
       'Flowchart: Flow\nA to B',

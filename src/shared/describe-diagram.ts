@@ -134,8 +134,11 @@ function participantItem(participant: Participant): DescriptionItem {
   return { text: `${participant.label} (${participant.kind}${label})`, children: [] };
 }
 
-/** The text version of a diagram. Linear in the text's length. */
-export function diagramDescription(content: string): DiagramDescription {
+/**
+ * The text version of a diagram. Linear in the text's length. `title`: the diagram's own name
+ * (the shared page's), used when the text has no `accTitle` or `title`.
+ */
+export function diagramDescription(content: string, title?: string): DiagramDescription {
   const kind = KINDS[diagramKeyword(content)] ?? 'Diagram';
   const statements = readSequence(content);
   const source = (statement: Statement) => content.slice(statement.from, statement.to);
@@ -148,7 +151,7 @@ export function diagramDescription(content: string): DiagramDescription {
         .slice(statement.from + statement.indent + statement.keyword.length, statement.to)
         .replace(/^\s*:?/, ''),
     );
-  let title: string | null = null;
+  let written: string | null = null;
   let accTitle: string | null = null;
   let accDescr: string | null = null;
   const descriptionLines: string[] = [];
@@ -163,7 +166,7 @@ export function diagramDescription(content: string): DiagramDescription {
       continue;
     }
     if (statement.kind !== 'keyword') continue;
-    if (statement.keyword === 'title') title ??= restOf(statement) || null;
+    if (statement.keyword === 'title') written ??= restOf(statement) || null;
     if (statement.keyword === 'acctitle') accTitle ??= restOf(statement) || null;
     if (statement.keyword === 'accdescr') {
       const rest = source(statement).slice(statement.indent + statement.keyword.length);
@@ -179,7 +182,7 @@ export function diagramDescription(content: string): DiagramDescription {
       }
     }
   }
-  const name = accTitle ?? title;
+  const name = accTitle ?? written ?? (title?.trim() || null);
   const description: DiagramDescription = {
     heading: name ? `${kind}: ${name}` : kind,
     summary: null,
@@ -246,12 +249,13 @@ function describeSequence(
         known(to.name);
         const label = textOf(statement);
         const notes = arrowWords(statement.arrow?.text ?? '->>');
+        count += 1;
+        // The number `autonumber` shows, when it is not the message's place in the list anyway.
         if (numbering.on) {
-          notes.push(`number ${numbering.next}`);
+          if (numbering.next !== count) notes.push(`number ${numbering.next}`);
           numbering.next += numbering.step;
         }
         const said = `${labelOf(from.name)} to ${labelOf(to.name)}${label ? `: ${label}` : ''}`;
-        count += 1;
         lastMessage = {
           text: notes.length > 0 ? `${said} (${notes.join(', ')})` : said,
           number: count,

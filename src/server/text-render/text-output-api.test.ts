@@ -69,9 +69,9 @@ describe('text output', () => {
         '',
         'Messages:',
         '- Loop: every day',
-        '  1. Alice to Bob: Hello Bob (async, number 1)',
+        '  1. Alice to Bob: Hello Bob (async)',
         '     - Note over Alice and Bob: politely',
-        '2. Bob to Alice: Hi Alice (reply, number 2)',
+        '2. Bob to Alice: Hi Alice (reply)',
         '',
       ].join('\n'),
     );

@@ -21,7 +21,8 @@ function Items({ items }: { items: readonly DescriptionItem[] }) {
 /** The description itself, read from the text shown (it follows the owner's edits). */
 function Description({ store, headingId }: { store: DraftStore; headingId: string }) {
   const content = useDeferredValue(useDraftField(store, 'content'));
-  const description = useMemo(() => diagramDescription(content), [content]);
+  const title = useDraftField(store, 'title');
+  const description = useMemo(() => diagramDescription(content, title), [content, title]);
   return (
     <>
       <h2 id={headingId} className="font-semibold text-foreground">
