@@ -4,6 +4,7 @@ import {
   DESCRIPTION_MAX_NESTING,
   describeDiagramText,
   diagramDescription,
+  messagesByLine,
   messagesOf,
 } from './describe-diagram.js';
 import { longRuns } from '../../test/support/long-runs.js';
@@ -90,6 +91,13 @@ describe('diagramDescription', () => {
     expect(diagramDescription('sequenceDiagram\ntitle Written\nA->>B: x', 'Stored').heading).toBe(
       'Sequence diagram: Written',
     );
+  });
+
+  it("names each message by its source line (present mode's announcements)", () => {
+    expect([...messagesByLine('sequenceDiagram\nA->>B: one\nloop x\n  B--)A: two\nend')]).toEqual([
+      [2, 'A to B: one'],
+      [4, 'B to A: two (reply, async)'],
+    ]);
   });
 
   it('gives other kinds their summary with accTitle and accDescr', () => {

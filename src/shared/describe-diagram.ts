@@ -44,6 +44,8 @@ export interface DescriptionItem {
   text: string;
   /** A message's place in the order of messages (1-based); absent for notes and blocks. */
   number?: number;
+  /** A message's 1-based source line. */
+  line?: number;
   children: DescriptionItem[];
 }
 
@@ -259,6 +261,7 @@ function describeSequence(
         lastMessage = {
           text: notes.length > 0 ? `${said} (${notes.join(', ')})` : said,
           number: count,
+          line: statement.line,
           children: [],
         };
         list.push(lastMessage);
@@ -346,6 +349,15 @@ export function messagesOf(items: readonly DescriptionItem[]): DescriptionItem[]
     ...(item.number === undefined ? [] : [item]),
     ...messagesOf(item.children),
   ]);
+}
+
+/** What each message of `content` says, by its source line (present mode's announcements). */
+export function messagesByLine(content: string): Map<number, string> {
+  const byLine = new Map<number, string>();
+  for (const item of messagesOf(diagramDescription(content).messages)) {
+    if (item.line !== undefined) byLine.set(item.line, item.text);
+  }
+  return byLine;
 }
 
 function listLines(items: readonly DescriptionItem[], indent: string, out: string[]): void {
