@@ -103,7 +103,16 @@ const ROLE_COMPARED = [
  * together in an array or a union type is a hand-written list of formats: every list of formats
  * is derived from the table (formatsOn, TEXT_FORMATS, FormatOn<…>), so a surface never drifts.
  */
-export const OUTPUT_FORMAT_IDS = ['svg', 'jpeg', 'png', 'webp', 'pdf', 'txt', 'ascii'];
+export const OUTPUT_FORMAT_IDS = [
+  'svg',
+  'jpeg',
+  'png',
+  'webp',
+  'pdf',
+  'txt',
+  'ascii',
+  'description',
+];
 const FORMAT_ID = `/^(${OUTPUT_FORMAT_IDS.join('|')})$/`;
 const FORMAT_MESSAGE =
   'Derive lists of output formats from the table in src/shared/output-formats.ts (formatsOn, menuFormats, TEXT_FORMATS, FormatOn<…>) instead of writing one.';

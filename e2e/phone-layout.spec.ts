@@ -56,6 +56,7 @@ test('the header has 44 px targets and a menu of labelled actions', async ({ pag
     'PDF',
     'Copy as text',
     'Copy as ASCII',
+    'Copy description',
     'Light',
     'Dark',
     'System',

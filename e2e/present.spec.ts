@@ -35,6 +35,14 @@ const DIAGRAM = [
   '  Browser->>Api: profile',
 ].join('\n');
 const MESSAGES = ['login', 'find user', 'user', 'token', 'profile'];
+/** What the live region says of each step beside its number (the text version's words). */
+const SAID = [
+  'Browser to Api: login',
+  'Api to Db: find user',
+  'Db to Api: user (reply)',
+  'Api to Browser: token (reply)',
+  'Browser to Api: profile',
+];
 
 const view = (page: Page) => page.getByTestId(PRESENT_TESTIDS.view);
 const counter = (page: Page) => page.getByTestId(PRESENT_TESTIDS.counter);
@@ -65,7 +73,7 @@ function shown(page: Page) {
 
 async function presentedAt(page: Page, step: number, count: number) {
   await expect(counter(page)).toHaveText(
-    `${PRESENT_COPY.stepLabel} ${PRESENT_COPY.counter(step, count)}`,
+    `${PRESENT_COPY.stepLabel} ${PRESENT_COPY.counter(step, count)}: ${SAID[step - 1]}`,
   );
   await expect.poll(async () => (await shown(page)).messages).toEqual(MESSAGES.slice(0, step));
   await expect.poll(async () => (await shown(page)).current).toEqual([MESSAGES[step - 1]]);

@@ -309,6 +309,18 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    // The shared page with its Text version open (issue 46).
+    name: 'shared-text-version',
+    take: async (page, world, width) => {
+      await page.goto(`${world.url}/d/${world.shareToken}`);
+      await page.locator('.cm-content').waitFor();
+      if (width === 'mobile') await phoneTab(page, 'Diagram');
+      await drawn(page);
+      await page.getByRole('button', { name: 'Text version' }).click();
+      await page.getByRole('region', { name: /^Sequence diagram/ }).waitFor();
+    },
+  },
+  {
     // Present mode from a shared link, at the fourth message.
     name: 'present',
     take: async (page, world) => {

@@ -83,6 +83,7 @@ describe('the table', () => {
       'application/pdf',
       'text/plain; charset=utf-8',
       'text/plain; charset=utf-8',
+      'text/plain; charset=utf-8',
     ]);
   });
 

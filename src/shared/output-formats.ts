@@ -40,6 +40,8 @@ export interface OutputFormat {
   /** Can step through a sequence diagram's messages (an animated SVG, a PDF page per step). */
   steps: boolean;
   surfaces: readonly Surface[];
+  /** The Export menu's words for it, when not 'Copy as {label}'. */
+  menuLabel?: string;
   /** In the Export menu, made this way (absent: not in the menu). */
   menu?: MenuSource;
 }
@@ -125,6 +127,21 @@ export const OUTPUT_FORMATS = [
     raster: false,
     steps: false,
     surfaces: ['convert', 'mcp', 'kroki'],
+    menu: 'clipboard',
+  },
+  {
+    // The text version in words (participants, then messages numbered, blocks as nested lists),
+    // for screen readers and for reading aloud; every kind of diagram has one.
+    id: 'description',
+    label: 'description',
+    menuLabel: 'Copy description',
+    mediaType: 'text/plain',
+    charset: 'utf-8',
+    extension: 'txt',
+    kind: 'text',
+    raster: false,
+    steps: false,
+    surfaces: ['convert', 'mcp'],
     menu: 'clipboard',
   },
 ] as const satisfies readonly OutputFormat[];

@@ -386,7 +386,7 @@ export function convertFormat(surface: 'convert' | 'mcp') {
     .enum(formats, { error: `format must be ${listOf(formats)}` })
     .default(API_DEFAULTS.format)
     .describe(
-      'Image format. PDF is vector: one page the size of the diagram, or `paper`. `txt` (Unicode box drawing) and `ascii` (plain ASCII) answer the diagram drawn as text (`text/plain; charset=utf-8`) for sequence diagrams, flowcharts and class diagrams; the image options are then not used.',
+      'Image format. PDF is vector: one page the size of the diagram, or `paper`. `txt` (Unicode box drawing) and `ascii` (plain ASCII) answer the diagram drawn as text (`text/plain; charset=utf-8`) for sequence diagrams, flowcharts and class diagrams; `description` answers the diagram in words (its title, participants, then its messages numbered with blocks as nested lists) as plain text for any kind. The image options are then not used.',
     );
 }
 
@@ -440,7 +440,7 @@ export const convertFields = z.object({
     .describe("PDF only: the document's title (the PDF's Title); `Diagram` when absent."),
 });
 
-/** POST /api/v1/convert (bearer token): diagram text → an image, or text (`txt`, `ascii`). */
+/** POST /api/v1/convert (bearer token): diagram text → an image, or text (`txt`, `ascii`, `description`). */
 export const convertBody = convertFields.superRefine((body, context) => {
   if (body.steps && !isOneOf(STEPPED_FORMATS, body.format)) {
     context.addIssue({

@@ -357,7 +357,7 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
 
       expect(errorOf(await call(client, 'render', {}))).toBe(NEED_ID_OR_CONTENT);
       expect(errorOf(await call(client, 'render', { content: SEQUENCE, format: 'gif' }))).toContain(
-        "format must be 'svg', 'png', 'pdf', 'txt' or 'ascii'",
+        "format must be 'svg', 'png', 'pdf', 'txt', 'ascii' or 'description'",
       );
     });
 
@@ -372,6 +372,23 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       expect(
         errorOf(await call(client, 'render', { content: 'pie\n "a": 1', format: 'txt' })),
       ).toMatch(/text/i);
+    });
+
+    it('says a diagram in words: its participants, then its messages numbered', async () => {
+      const words = textOf(
+        await call(client, 'render', {
+          content:
+            'sequenceDiagram\n  accTitle: Hi\n  actor Alice\n  Alice->>Bob: Hello\n  Bob--)Alice: Hi',
+          format: 'description',
+        }),
+      );
+      expect(words).toBe(
+        'Sequence diagram: Hi\n2 participants, 2 messages\n\nParticipants:\n- Alice (actor)\n- Bob (participant)\n\nMessages:\n1. Alice to Bob: Hello\n2. Bob to Alice: Hi (reply, async)\n',
+      );
+      const pie = textOf(
+        await call(client, 'render', { content: 'pie\n "a": 1', format: 'description' }),
+      );
+      expect(pie).toBe('Pie chart\n');
     });
 
     it("validates text: mermaid's error with its line, and the editor's warnings with fixes", async () => {

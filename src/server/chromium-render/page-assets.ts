@@ -26,7 +26,7 @@ const CSP = [
 ].join('; ');
 
 const HTML = `<!doctype html>
-<html><head><meta charset="utf-8">
+<html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <style>
 html, body { margin: 0; padding: 0; width: 100%; height: 100%; overflow: hidden; }

@@ -241,7 +241,7 @@ export function registerLifelineTools(server: McpServer, backend: LifelineBacken
     {
       title: 'Draw a diagram',
       description:
-        'Draws a diagram of yours (id) or diagram text (content) with the renderer of the preview: SVG as text, PNG as an image, PDF as an embedded resource.',
+        'Draws a diagram of yours (id) or diagram text (content) with the renderer of the preview: SVG as text, PNG as an image, PDF as an embedded resource; txt and ascii as a text drawing, description as the diagram in words (its participants, then its messages numbered in order) for reading aloud.',
       inputSchema: renderInput,
       annotations: { readOnlyHint: true },
     },

@@ -1,4 +1,4 @@
-/** POST /api/v1/convert: diagram text → PNG, SVG or PDF drawn by the server renderer, or text. */
+/** POST /api/v1/convert: diagram text → PNG, SVG or PDF drawn by the server renderer, or text (a drawing or a description in words). */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { convertBody, errorBodySchema } from '../../shared/schemas.js';
@@ -23,7 +23,7 @@ export function convertApiRoutes(
       schema: {
         summary: 'Convert diagram text to an image',
         description:
-          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. With `steps`, a sequence diagram plays one message at a time (animated SVG) or has one PDF page per message. Identical requests answer the same ETag; send it back in If-None-Match to get 304. With `format` `txt` or `ascii` it answers the diagram drawn as text for a terminal or a code comment (sequence diagrams, flowcharts and class diagrams; other kinds answer 400).',
+          'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. With `steps`, a sequence diagram plays one message at a time (animated SVG) or has one PDF page per message. Identical requests answer the same ETag; send it back in If-None-Match to get 304. With `format` `txt` or `ascii` it answers the diagram drawn as text for a terminal or a code comment (sequence diagrams, flowcharts and class diagrams; other kinds answer 400), and with `description` the diagram in words: its title, participants, and messages numbered in order with blocks as nested lists (any kind).',
         tags: ['Images'],
         security: [{ bearerAuth: [] }],
         body: convertBody,

@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_PDF_STEPS } from '../../shared/present/steps.js';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../chromium-render/chromium.js';
+import { chromium as playwright } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../chromium-render/chromium.js';
 import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
@@ -123,6 +124,31 @@ describeIf(chromiumMissing, 'with Chromium', () => {
       /class="messageText lifeline-step-current lifeline-mark-2[^"]*"[^>]*>third</,
     );
     expect(svg).toMatch(/<line[^>]*class="messageLine\d lifeline-step-current lifeline-mark-2/);
+  });
+
+  it('holds the whole drawing still, unmarked, for a reader who asks for reduced motion', async () => {
+    const response = await convert({ content: FIVE_MESSAGES, format: 'svg', steps: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const browser = await playwright.launch({
+      executablePath: chromium ?? undefined,
+      args: CHROMIUM_ARGS,
+    });
+    try {
+      const page = await browser.newPage();
+      await page.setContent(response.body);
+      // A string, evaluated in the page: the server's types know no DOM.
+      const looks = () =>
+        page.evaluate<{ step: string; mark: string }>(
+          `({ step: getComputedStyle(document.querySelector('.lifeline-step-2')).animationName,
+              mark: getComputedStyle(document.querySelector('.lifeline-mark-2')).opacity })`,
+        );
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
+      expect((await looks()).step).toBe('lifeline-step-2');
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect(await looks()).toEqual({ step: 'none', mark: '0' });
+    } finally {
+      await browser.close();
+    }
   });
 
   it('answers a PDF of one page per message', async () => {

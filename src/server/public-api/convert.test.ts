@@ -63,7 +63,7 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
   it.each([
     [
       { content: SMALL_DIAGRAM, format: 'gif' },
-      "format must be 'svg', 'png', 'pdf', 'txt' or 'ascii'",
+      "format must be 'svg', 'png', 'pdf', 'txt', 'ascii' or 'description'",
     ],
     [{ content: SMALL_DIAGRAM, width: 0 }, 'width must be a whole number from 1 to 4096'],
     [{ content: SMALL_DIAGRAM, width: 4097 }, 'width must be a whole number from 1 to 4096'],

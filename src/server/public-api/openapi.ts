@@ -58,7 +58,7 @@ export function openApiDocument(api: FastifyInstance, origin: string): OpenApiDo
         headers: RENDERED_IMAGE_HEADERS,
         content: answerContent(
           formatsOn('convert'),
-          `With \`format\` ${listOf(TEXT_FORMATS, '`')}: the diagram drawn as text (UTF-8).`,
+          `With \`format\` ${listOf(TEXT_FORMATS, '`')}: the diagram drawn as text, or in words (UTF-8).`,
         ),
       },
       304: { description: 'Not modified: the If-None-Match header named this image’s ETag.' },

@@ -56,7 +56,7 @@ export const renderCallerOf = (user: User): RenderCaller => ({
   scope: `user:${user.id}`,
 });
 
-/** A convert body as it is drawn: as text (`txt`, `ascii`; no browser), or by the renderer. */
+/** A convert body as it is drawn: as text (`txt`, `ascii`, `description`; no browser), or by the renderer. */
 export type ConvertRequest =
   { kind: 'text'; content: string; format: TextFormat } | { kind: 'image'; image: RenderRequest };
 

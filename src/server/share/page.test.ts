@@ -70,6 +70,29 @@ describeEach(testDatabases, '/d/{token} link previews on $name', ({ open }) => {
     expect(csp).toContain("object-src 'none'");
   });
 
+  it("describes the diagram in its author's words when the text has accDescr", async () => {
+    const cookie = await signInLocally(app, 'described@example.test');
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/diagrams',
+      headers: { cookie },
+      payload: {
+        title: 'Pay',
+        content: 'sequenceDiagram\naccDescr: How a card <payment> is authorised\nA->>B: pay',
+      },
+    });
+    const shared = await app.inject({
+      method: 'PUT',
+      url: `/api/diagrams/${created.json().id}`,
+      headers: { cookie },
+      payload: { isPublic: true },
+    });
+    const html = (await app.inject({ method: 'GET', url: `/d/${shared.json().shareToken}` })).body;
+    expect(html).toContain(
+      '<meta name="description" content="How a card &lt;payment&gt; is authorised (Sequence diagram · 2 participants · 1 message), shared with Lifeline." />',
+    );
+  });
+
   it('puts a title with $ replacement patterns in literally, at normal size', async () => {
     const cookie = await signInLocally(app, 'dollars@example.test');
     const title = '$`'.repeat(96) + "$&$'$$";

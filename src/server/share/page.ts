@@ -4,7 +4,7 @@
  * drawing. The client then shows the diagram itself.
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { describeDiagram } from '../../shared/describe-diagram.js';
+import { describeDiagram, diagramDescription } from '../../shared/describe-diagram.js';
 import type { Db } from '../db/client.js';
 import { diagramsStore } from '../diagrams/store.js';
 import { syncSignedInHint } from '../auth/session-cookie.js';
@@ -44,7 +44,11 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
       }
       // Never the request's Host: a forged one would put another site in the link preview.
       const url = `${options.siteOrigin}/d/${token}`;
-      const description = `${describeDiagram(diagram.content)}, shared with Lifeline.`;
+      // The author's own words first: `accDescr` says what the drawing shows (issue 46).
+      const summary = describeDiagram(diagram.content);
+      const { accDescr } = diagramDescription(diagram.content);
+      const said = accDescr ? `${accDescr.slice(0, 300)} (${summary})` : summary;
+      const description = `${said}, shared with Lifeline.`;
       const image = options.hasImages() ? `${url}.png` : null;
       const tags: HeadTags = {
         title: `${diagram.title} · Lifeline`,
@@ -62,7 +66,7 @@ export function sharePageRoutes(app: FastifyInstance, db: Db, options: SharePage
                 { property: 'og:image:height', content: '630' },
                 {
                   property: 'og:image:alt',
-                  content: `${diagram.title}: ${describeDiagram(diagram.content)}`,
+                  content: `${diagram.title}: ${said}`,
                 },
               ]
             : []),

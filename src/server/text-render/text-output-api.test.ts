@@ -50,6 +50,46 @@ describe('text output', () => {
     expect(ascii.body).toMatch(/^[\x20-\x7e\n]*$/);
   });
 
+  it('convert answers the diagram in words with format description, for any kind', async () => {
+    const words = await convert({
+      content:
+        'sequenceDiagram\n  accTitle: Greeting\n  autonumber\n  actor Alice\n  participant B as Bob\n  loop every day\n    Alice-)B: Hello Bob\n    Note over Alice,B: politely\n  end\n  B-->>Alice: Hi Alice',
+      format: 'description',
+    });
+    expect(words.statusCode).toBe(200);
+    expect(words.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(words.body).toBe(
+      [
+        'Sequence diagram: Greeting',
+        '2 participants, 2 messages',
+        '',
+        'Participants:',
+        '- Alice (actor)',
+        '- Bob (participant, written B)',
+        '',
+        'Messages:',
+        '- Loop: every day',
+        '  1. Alice to Bob: Hello Bob (async)',
+        '     - Note over Alice and Bob: politely',
+        '2. Bob to Alice: Hi Alice (reply)',
+        '',
+      ].join('\n'),
+    );
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/convert',
+      headers: { authorization: `Bearer ${token}`, 'if-none-match': String(words.headers.etag) },
+      payload: { content: 'pie\n  "a": 1', format: 'description' },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toBe('Pie chart\n');
+    const huge = await convert({
+      content: `sequenceDiagram\n${'A->>B: x\n'.repeat(120_000)}`,
+      format: 'description',
+    });
+    expect(huge.statusCode).toBe(400);
+  });
+
   it('convert refuses other diagram kinds, a 1 MB text and a line that is no statement', async () => {
     const pie = await convert({ content: 'pie\n  "a": 1', format: 'txt' });
     expect(pie.statusCode).toBe(400);
@@ -90,7 +130,7 @@ describe('text output', () => {
       paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
     };
     const convertOperation = JSON.stringify(document.paths['/api/v1/convert']);
-    expect(convertOperation).toContain('"enum":["svg","png","pdf","txt","ascii"]');
+    expect(convertOperation).toContain('"enum":["svg","png","pdf","txt","ascii","description"]');
     expect(convertOperation).toContain('text/plain');
     expect(JSON.stringify(document.paths['/kroki/{type}/{format}/{encoded}'])).toContain('`txt`');
     const page = (await app.inject({ method: 'GET', url: '/api/docs' })).body;

@@ -206,7 +206,8 @@ function markCurrent(
 /**
  * Makes the drawing play its steps with CSS only (no script): each step's elements fade in at
  * its moment, the current message is marked in `color` (as present mode marks it), the whole
- * drawing holds for HOLD_PACES paces, then it starts again.
+ * drawing holds for HOLD_PACES paces, then it starts again. A reader who asks for reduced motion
+ * sees the whole drawing, still.
  */
 export function animateSteps(
   svg: Element,
@@ -229,6 +230,12 @@ export function animateSteps(
     );
     for (const element of [...drawn.message, ...drawn.extras]) element.classList.add(name);
   });
+  // Reduced motion: the whole drawing, still and unmarked, instead of the play.
+  const stepped = steps.slice(1).map((_, index) => `.lifeline-step-${index + 1}`);
+  const marks = steps.map((_, index) => `.lifeline-mark-${index}`);
+  rules.push(
+    `@media (prefers-reduced-motion: reduce){${stepped.join(',')}{animation:none}${marks.join(',')}{animation:none;opacity:0}}`,
+  );
   const style = svg.ownerDocument.createElementNS('http://www.w3.org/2000/svg', 'style');
   style.textContent = rules.join('\n');
   svg.append(style);

@@ -1,9 +1,10 @@
 /**
  * Diagram text → a text drawing for terminals, RFCs and code comments: sequence diagrams by our
  * own renderer, flowcharts and class diagrams by beautiful-mermaid's (see Decisions). Other kinds
- * are refused. Synchronous: the server and the editor call it in a worker with a time limit.
+ * are refused. `description` is the diagram in words instead (describe-diagram.ts), for any kind. Synchronous: the server and the editor call it in a worker with a time limit.
  */
 import { DIAGRAM_TEXT_MAX } from '../constants.js';
+import { describeDiagramText } from '../describe-diagram.js';
 import { diagramFamily, diagramKeyword } from '../mermaid-reader/kind.js';
 import { cleanText } from './cells.js';
 import { TextDiagramError, type TextFormat } from './glyphs.js';
@@ -22,6 +23,8 @@ export function drawText(source: string, format: TextFormat): string {
       `A text drawing takes at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters of diagram text.`,
     );
   }
+  // The text version in words exists for every kind (a summary where there is no more to say).
+  if (format === 'description') return describeDiagramText(source);
   const family = diagramFamily(source);
   if (family === 'sequence') return renderSequenceText(source, format);
   if (family === 'flowchart' || family === 'class') {

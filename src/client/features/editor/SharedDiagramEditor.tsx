@@ -90,7 +90,7 @@ export function SharedDiagramEditor({ token, diagram, user }: SharedDiagramEdito
         onUserEdit={onUserEdit}
         onSignIn={user ? undefined : onSignIn}
         account={user ? <AvatarMenu user={user} onApiToken={() => undefined} /> : undefined}
-        banner={<SharedBanner follow={follow} />}
+        banner={<SharedBanner follow={follow} store={store} />}
       >
         <SharedLinkDialog open={shareOpen} onOpenChange={setShareOpen} token={token} />
       </EditorLayout>

@@ -87,9 +87,9 @@ function runOf(format: MenuFormat): ExportItem['run'] {
 }
 
 const formatItem = (format: MenuFormat): ExportItem => {
-  const { label, menu } = outputFormat(format);
+  const { label, menu, menuLabel } = outputFormat(format);
   return {
-    label: menu === 'clipboard' ? EXPORT_TEXT.copyAs(label) : label,
+    label: menuLabel ?? (menu === 'clipboard' ? EXPORT_TEXT.copyAs(label) : label),
     Icon: iconOf(format),
     testId: EXPORT_TESTIDS.format[format],
     run: runOf(format),

@@ -8,10 +8,10 @@ const group = (id: 'files' | 'copies' | 'steps') =>
   EXPORT_GROUPS.find((each) => each.id === id)?.items ?? [];
 
 describe('the Export menu', () => {
-  it("shows the same items in the same order: spec §2's SVG and PNG, a PDF, two copies, the stepped files", () => {
+  it("shows the same items in the same order: spec §2's SVG and PNG, a PDF, the copies, the stepped files", () => {
     expect(EXPORT_GROUPS.map(({ id, items }) => [id, items.map((item) => item.label)])).toEqual([
       ['files', ['SVG', 'PNG', 'PDF']],
-      ['copies', ['Copy as text', 'Copy as ASCII']],
+      ['copies', ['Copy as text', 'Copy as ASCII', 'Copy description']],
       ['steps', ['Animated SVG', 'PDF, a page per step']],
     ]);
   });

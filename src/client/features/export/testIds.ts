@@ -11,6 +11,7 @@ export const EXPORT_TESTIDS = {
     pdf: 'export-pdf',
     txt: 'export-copy-text',
     ascii: 'export-copy-ascii',
+    description: 'export-copy-description',
   } satisfies Record<MenuFormat, string>,
   /** The stepped files' items: the animated SVG, the PDF of a page per step. */
   steps: {

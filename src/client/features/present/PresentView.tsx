@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { presentSteps, clampStep } from '@shared/present/steps';
+import { messagesByLine } from '@shared/describe-diagram';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { setToastsQuiet } from '@/components/ui/toast-store';
@@ -55,7 +56,10 @@ function Presenting({
 }) {
   const text = useDraftField(store, 'content');
   const title = useDraftField(store, 'title');
-  const count = useMemo(() => presentSteps(text).length, [text]);
+  const steps = useMemo(() => presentSteps(text), [text]);
+  const count = steps.length;
+  // What a screen reader hears with each step: the message's name, not only its number.
+  const said = useMemo(() => messagesByLine(text), [text]);
   const [step, setStep] = useState(() => clampStep(start, count));
   const content = useRef<HTMLDivElement | null>(null);
   const pressed = useRef<{ x: number; y: number } | null>(null);
@@ -133,6 +137,9 @@ function Presenting({
             <>
               <span className="sr-only">{PRESENT_COPY.stepLabel} </span>
               {PRESENT_COPY.counter(shown + 1, count)}
+              <span className="sr-only" data-testid={PRESENT_TESTIDS.said}>
+                {`: ${said.get(steps[shown]?.line ?? 0) ?? ''}`}
+              </span>
             </>
           )}
         </p>

@@ -17,6 +17,7 @@ export const PRESENT_TESTIDS = {
   button: 'present-button',
   view: 'present-view',
   counter: 'present-counter',
+  said: 'present-said',
   progress: 'present-progress',
   surface: 'present-surface',
   previous: 'present-previous',

@@ -53,6 +53,10 @@ export const SHARE_COPY = {
   followStoppedDetail: 'This is the last version its owner shared.',
   notFoundBody:
     'This link does not lead to a diagram. It may have been made private or never existed.',
+  textVersion: 'Text version',
+  textVersionHint: 'The diagram in words: its participants, then its messages in order.',
+  participants: 'Participants',
+  messages: 'Messages',
   goHome: 'Go to Lifeline',
   newDiagram: 'Start a new diagram',
 } as const;
@@ -87,4 +91,6 @@ export const SHARE_TESTIDS = {
   sharedEditor: 'shared-editor',
   notFound: 'shared-not-found',
   follow: 'shared-follow',
+  textVersion: 'shared-text-version',
+  textVersionPanel: 'shared-text-version-panel',
 } as const;
