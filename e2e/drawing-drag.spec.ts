@@ -18,10 +18,23 @@ const TEXT = [
   '    end',
 ].join('\n');
 
-async function box(page: Page, selector: string) {
-  const found = await previewFrame(page).locator(selector).first().boundingBox();
-  if (!found) throw new Error(`${selector} is not drawn`);
-  return found;
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Where `selector` is drawn once the drawing holds still: the preview places and fits a new
+ * drawing after it appears, and a busy machine can measure it before that and drag the old place.
+ */
+async function box(page: Page, selector: string): Promise<Box> {
+  let last: Box | null = null;
+  await expect
+    .poll(async () => {
+      const found = await previewFrame(page).locator(selector).first().boundingBox();
+      const steady = found !== null && JSON.stringify(found) === JSON.stringify(last);
+      last = found;
+      return steady;
+    }, `${selector} drawn and holding still`)
+    .toBe(true);
+  return last!;
 }
 
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {

@@ -78,10 +78,13 @@ test.describe('a refused live change', () => {
     await expect(banner.getByTestId(SAVING_TESTIDS.restore)).toBeVisible();
 
     // The editor shows what the server holds again, and the server never took the paste.
+    // (Compared as booleans: a failure would otherwise print 70,000 characters.) The server's
+    // text is read again each time: edits typed after the paste may still reach it meanwhile.
+    await expect
+      .poll(async () => (await owner.editor.text()) === (await serverText(owner.page, diagram.id)))
+      .toBe(true);
     const held = await serverText(owner.page, diagram.id);
-    // (Compared as booleans: a failure would otherwise print 70,000 characters.)
     expect(held.includes('xxxxx')).toBe(false);
-    await expect.poll(async () => (await owner.editor.text()) === held).toBe(true);
     // The person's own text is kept on this device: every edit is there or on the server.
     const user = (await (await owner.page.request.get('/api/user')).json()) as { id: number };
     const kept = JSON.parse(
