@@ -144,21 +144,6 @@ test.describe('drawing by dragging', () => {
       );
   });
 
-  test('a drag of an arrow’s end reconnects it to another lifeline', async ({ page }) => {
-    const editor = new EditorPage(page);
-    await editor.open();
-    const text =
-      'sequenceDiagram\n    participant Web\n    participant Api\n    participant Db\n    Web->>Api: charge';
-    await editor.setText(text);
-    await drawnUpToDate(page);
-    await expect(previewFrame(page).locator('text.messageText').first()).toBeVisible();
-    const arrow = await box(page, '.messageLine0');
-    const db = centreX(await box(page, 'line.actor-line[name="Db"]'));
-    const y = arrow.y + arrow.height / 2;
-    await drag(page, { x: arrow.x + arrow.width - 6, y }, { x: db + 8, y: y + 6 });
-    await expect.poll(() => editor.text()).toBe(text.replace('Web->>Api', 'Web->>Db'));
-  });
-
   test('a drag that starts on empty space pans and writes nothing', async ({ page }) => {
     const editor = await openWith(page);
     const loop = await box(page, 'g:has(> .loopLine)');

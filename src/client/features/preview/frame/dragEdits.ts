@@ -94,36 +94,6 @@ function dropLine(all: Slot[], y: number, source: string): number {
   return last >= 0 ? last + 2 : statements.length + 1;
 }
 
-/** How near an arrow's end a press must be to take that end rather than the whole message. */
-const END_PX = 12;
-
-/**
- * The end of a message's arrow a press at `x` is on: the sender's ('from') or the receiver's
- * ('to'), told apart by which lifeline each end sits on; null in the middle or for a message
- * to itself.
- */
-function endAt(
-  line: Element,
-  names: readonly { name: string }[],
-  x: number,
-): { end: 'from' | 'to'; fixed: { x: number; y: number } } | null {
-  const box = line.getBoundingClientRect();
-  if (names.length !== 2 || names[0]!.name === names[1]!.name || box.width < 3 * END_PX) {
-    return null;
-  }
-  const svg = line.closest('svg');
-  const senderLine = svg?.querySelector(`line.actor-line[name="${CSS.escape(names[0]!.name)}"]`);
-  if (!senderLine) return null;
-  const sender = senderLine.getBoundingClientRect().left;
-  const middle = box.top + box.height / 2;
-  const atLeft = x - box.left <= END_PX;
-  const atRight = box.right - x <= END_PX;
-  if (!atLeft && !atRight) return null;
-  const senderIsLeft = Math.abs(sender - box.left) < Math.abs(sender - box.right);
-  const end = atLeft === senderIsLeft ? 'from' : 'to';
-  return { end, fixed: { x: atLeft ? box.right : box.left, y: middle } };
-}
-
 export interface DragEditsOptions {
   stage: HTMLElement;
   currentSvg: () => SVGSVGElement | null;
@@ -135,15 +105,6 @@ export interface DragEditsOptions {
 type Drag =
   | { kind: 'add'; from: Lifeline; all: Lifeline[] }
   | { kind: 'reorder'; name: string; all: Lifeline[] }
-  | {
-      kind: 'reconnect';
-      line: number;
-      lineText: string;
-      end: 'from' | 'to';
-      /** Where the arrow's other end stays. */
-      fixed: { x: number; y: number };
-      all: Lifeline[];
-    }
   | { kind: 'move'; line: number; lineText: string; elements: Element[] };
 
 export function installDragEdits(options: DragEditsOptions): { drawn(text: string): void } {
@@ -203,16 +164,6 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
         (e): e is Element => !!e,
       );
       const lineText = text.slice(message.from, message.to);
-      const reconnect = line && endAt(line, message.names, event.clientX);
-      if (reconnect) {
-        return {
-          kind: 'reconnect',
-          line: message.line,
-          lineText,
-          ...reconnect,
-          all: lifelines(svg),
-        };
-      }
       return { kind: 'move', line: message.line, lineText, elements };
     }
     const all = lifelines(svg);
@@ -227,15 +178,6 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
   const update = (x: number, y: number) => {
     if (!active) return;
     const { width, height } = stage.getBoundingClientRect();
-    if (active.drag.kind === 'reconnect') {
-      const { fixed, all } = active.drag;
-      const to = nearest(all, x, SNAP_PX);
-      const endX = to ? to.x : x;
-      set(dropMark, { x1: 0, x2: 0, y1: 0, y2: 0 });
-      set(arrow, { x1: fixed.x, y1: fixed.y, x2: endX, y2: fixed.y });
-      set(snap, { cx: endX, cy: fixed.y, opacity: to ? 1 : 0 });
-      return;
-    }
     if (active.drag.kind === 'reorder') {
       // A vertical line where the header lands, between the lifelines it falls between.
       set(dropMark, { x1: x, x2: x, y1: 0, y2: height });
@@ -267,12 +209,6 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
       for (const element of done.drag.elements) element.classList.remove('drag-source');
     }
     if (!done || !drop) return;
-    if (done.drag.kind === 'reconnect') {
-      const { line, lineText, end, all } = done.drag;
-      const to = nearest(all, x, SNAP_PX);
-      if (to) options.edit({ op: 'reconnect', line, end, participant: to.name }, lineText);
-      return;
-    }
     if (done.drag.kind === 'reorder') {
       const { name, all } = done.drag;
       const order = [...all].sort((a, b) => a.x - b.x);
