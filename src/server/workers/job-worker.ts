@@ -5,6 +5,7 @@
  */
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { AppError } from '../errors.js';
+import { READY } from './job-server.js';
 
 export interface JobWorkerOptions {
   /** The worker's module beside the caller's, without its extension (`./text-worker`). */
@@ -36,7 +37,10 @@ import(workerData.loader).then(({ register }) => { register(); return import(wor
 /** `run(job)` posts the job to the worker and answers the message it posts back. */
 export function jobWorker<Job, Answer>(options: JobWorkerOptions) {
   let worker: Worker | null = null;
-  let running: (Pending<Job, Answer> & { timer: NodeJS.Timeout }) | null = null;
+  /** Whether the worker has loaded (posted READY): loading does not count against a job's limit. */
+  let ready = false;
+  let running: (Pending<Job, Answer> & { timer: NodeJS.Timeout | null }) | null = null;
+  const limit = () => setTimeout(() => stop(options.timedOut()), options.timeoutMs);
   const waiting: Pending<Job, Answer>[] = [];
 
   const start = (): Worker => {
@@ -48,10 +52,17 @@ export function jobWorker<Job, Answer>(options: JobWorkerOptions) {
           workerData: { url: url.href, loader: 'tsx/esm/api' },
         })
       : new Worker(url);
-    started.on('message', (answer: Answer) => {
+    ready = false;
+    started.on('message', (answer: Answer | typeof READY) => {
+      if (answer === READY) {
+        if (worker !== started) return;
+        ready = true;
+        if (running && running.timer === null) running.timer = limit();
+        return;
+      }
       const job = running;
       if (!job || worker !== started) return;
-      clearTimeout(job.timer);
+      if (job.timer) clearTimeout(job.timer);
       running = null;
       job.resolve(answer);
       next();
@@ -72,7 +83,7 @@ export function jobWorker<Job, Answer>(options: JobWorkerOptions) {
     worker = null;
     void stopped?.terminate();
     if (running) {
-      clearTimeout(running.timer);
+      if (running.timer) clearTimeout(running.timer);
       running.reject(error);
       running = null;
     }
@@ -88,8 +99,7 @@ export function jobWorker<Job, Answer>(options: JobWorkerOptions) {
     }
     worker ??= start();
     worker.ref();
-    const timer = setTimeout(() => stop(options.timedOut()), options.timeoutMs);
-    running = { ...pending, timer };
+    running = { ...pending, timer: ready ? limit() : null };
     worker.postMessage(pending.job, pending.transfer);
   };
 
