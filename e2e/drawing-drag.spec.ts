@@ -4,19 +4,11 @@
  * edit of the text that one Ctrl+Z takes back.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { DRAWING_SAMPLE } from './support/drawingSample';
 import { EditorPage } from './support/editorPage';
 import { drawnUpToDate, previewFrame } from './support/previewFrame';
 
-const TEXT = [
-  'sequenceDiagram',
-  '    %% the card is charged once',
-  '    participant Web',
-  '    participant Api',
-  '    Web->>Api: charge',
-  '    loop every minute',
-  '        Api-->>Web: status',
-  '    end',
-].join('\n');
+const TEXT = DRAWING_SAMPLE;
 
 type Box = { x: number; y: number; width: number; height: number };
 

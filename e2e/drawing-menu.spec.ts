@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { expect, test, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 import { PREVIEW_COPY } from '../src/client/features/preview/copy';
+import { DRAWING_SAMPLE } from './support/drawingSample';
 import { EditorPage } from './support/editorPage';
 import { drawnUpToDate, previewFrame, renderFrame } from './support/previewFrame';
 import { toastLocator } from './support/toasts';
@@ -19,16 +20,7 @@ const AXE_SOURCE = readFileSync(
   'utf8',
 );
 
-const TEXT = [
-  'sequenceDiagram',
-  '    %% the card is charged once',
-  '    participant Web',
-  '    participant Api',
-  '    Web->>Api: charge',
-  '    loop every minute',
-  '        Api-->>Web: status',
-  '    end',
-].join('\n');
+const TEXT = DRAWING_SAMPLE;
 
 const message = (page: Page, label: string) =>
   previewFrame(page).locator('text.messageText', { hasText: label });
