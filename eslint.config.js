@@ -133,6 +133,19 @@ const FORMAT_TABLE_AND_TESTS = [
   'src/**/*.test.tsx',
 ];
 
+/**
+ * Suites over the test databases register with describeEach, which skips (with the reason) a
+ * database that is not there; a bare describe.each opens it anyway and fails without a server.
+ */
+const DATABASES_WITHOUT_SKIP = [
+  {
+    selector:
+      "CallExpression[callee.object.name='describe'][callee.property.name='each'] > Identifier[name='testDatabases']",
+    message:
+      'Register suites over testDatabases with describeEach (test/support/needs.ts): it skips a database that is not there.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -300,5 +313,9 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['test/**/*.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...DATABASES_WITHOUT_SKIP] },
   },
 );

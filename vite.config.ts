@@ -7,7 +7,7 @@ import { compileHintsPlugin } from './scripts/compile-hints-plugin.ts';
 
 const apiTarget = process.env.LIFELINE_API_URL ?? 'http://127.0.0.1:3001';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss(), chunkMapPlugin(), compileHintsPlugin()],
   resolve: {
     alias: {
@@ -20,11 +20,17 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 4000,
+    // The benchmark build keeps the shipped (minified) code and adds source maps: bench:typing
+    // maps the trace's stack samples back to modules to say where a key's time goes.
+    sourcemap: mode === 'bench',
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         frame: fileURLToPath(new URL('./frame.html', import.meta.url)),
       },
+      // The benchmark build keeps functions' names (still minified otherwise), so bench:typing
+      // can name the React components that render on a key.
+      output: { keepNames: mode === 'bench' },
     },
   },
   server: {
@@ -37,4 +43,4 @@ export default defineConfig({
       '/healthz': apiTarget,
     },
   },
-});
+}));

@@ -6,28 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DRAWING_SAMPLE } from './support/drawingSample';
 import { EditorPage } from './support/editorPage';
-import { drawnUpToDate, previewFrame } from './support/previewFrame';
+import { drawnUpToDate, previewFrame, settledZoom, steadyBox } from './support/previewFrame';
 
 const TEXT = DRAWING_SAMPLE;
-
-type Box = { x: number; y: number; width: number; height: number };
-
-/**
- * Where `selector` is drawn once the drawing holds still: the preview places and fits a new
- * drawing after it appears, and a busy machine can measure it before that and drag the old place.
- */
-async function box(page: Page, selector: string): Promise<Box> {
-  let last: Box | null = null;
-  await expect
-    .poll(async () => {
-      const found = await previewFrame(page).locator(selector).first().boundingBox();
-      const steady = found !== null && JSON.stringify(found) === JSON.stringify(last);
-      last = found;
-      return steady;
-    }, `${selector} drawn and holding still`)
-    .toBe(true);
-  return last!;
-}
 
 async function drag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.mouse.move(from.x, from.y);
@@ -52,10 +33,10 @@ test.describe('drawing by dragging', () => {
     page,
   }) => {
     const editor = await openWith(page);
-    const web = centreX(await box(page, 'line.actor-line[name="Web"]'));
-    const api = centreX(await box(page, 'line.actor-line[name="Api"]'));
-    const status = await box(page, '.messageLine1');
-    const loop = await box(page, 'g:has(> .loopLine)');
+    const web = centreX(await steadyBox(page, 'line.actor-line[name="Web"]'));
+    const api = centreX(await steadyBox(page, 'line.actor-line[name="Api"]'));
+    const status = await steadyBox(page, '.messageLine1');
+    const loop = await steadyBox(page, 'g:has(> .loopLine)');
     // Below the reply, above the loop's bottom edge: inside the loop, after its last message.
     const y = (status.y + status.height + loop.y + loop.height) / 2;
     await drag(page, { x: web, y }, { x: api + 10, y });
@@ -78,10 +59,10 @@ test.describe('drawing by dragging', () => {
 
   test('Escape in the new message’s label takes the message back out', async ({ page }) => {
     const editor = await openWith(page);
-    const web = centreX(await box(page, 'line.actor-line[name="Web"]'));
-    const api = centreX(await box(page, 'line.actor-line[name="Api"]'));
-    const charge = await box(page, '.messageLine0');
-    const loop = await box(page, 'g:has(> .loopLine)');
+    const web = centreX(await steadyBox(page, 'line.actor-line[name="Web"]'));
+    const api = centreX(await steadyBox(page, 'line.actor-line[name="Api"]'));
+    const charge = await steadyBox(page, '.messageLine0');
+    const loop = await steadyBox(page, 'g:has(> .loopLine)');
     // Between the first message and the loop: outside the block.
     const y = (charge.y + loop.y) / 2;
     await drag(page, { x: api, y }, { x: web - 10, y });
@@ -93,10 +74,42 @@ test.describe('drawing by dragging', () => {
     await expect.poll(() => editor.text()).toBe(TEXT);
   });
 
+  test('while a drag is under way the text marks where it lands, and clears once dropped', async ({
+    page,
+  }) => {
+    const editor = await openWith(page);
+    const label = await steadyBox(page, 'text.messageText');
+    const loop = await steadyBox(page, 'g:has(> .loopLine)');
+    const status = await steadyBox(page, '.messageLine1');
+    const start = { x: centreX(label), y: label.y + label.height / 2 };
+    await page.mouse.move(start.x, start.y);
+    await page.mouse.down();
+    await page.mouse.move(start.x, loop.y + loop.height + 20, { steps: 8 });
+    // Below the loop: after its end; the moved message's own line is marked as leaving.
+    await expect(editor.content.locator('.cm-drop-after')).toHaveText('    end');
+    await expect(editor.content.locator('.cm-drop-moving')).toHaveText('    Web->>Api: charge');
+    // Between the loop's message and its bottom edge: before its `end`, inside it.
+    const inside = (status.y + status.height + loop.y + loop.height) / 2;
+    await page.mouse.move(start.x, inside, { steps: 4 });
+    await expect(editor.content.locator('.cm-drop-before')).toHaveText('    end');
+    await page.mouse.up();
+    await expect(
+      editor.content.locator('.cm-drop-before, .cm-drop-after, .cm-drop-moving'),
+    ).toHaveCount(0);
+    await expect
+      .poll(() => editor.text())
+      .toBe(
+        TEXT.replace('    Web->>Api: charge\n', '').replace(
+          'status\n',
+          'status\n        Web->>Api: charge\n',
+        ),
+      );
+  });
+
   test('a drag of a message moves its line out of the block', async ({ page }) => {
     const editor = await openWith(page);
-    const label = await box(page, 'text.messageText');
-    const loop = await box(page, 'g:has(> .loopLine)');
+    const label = await steadyBox(page, 'text.messageText');
+    const loop = await steadyBox(page, 'g:has(> .loopLine)');
     const start = { x: centreX(label), y: label.y + label.height / 2 };
     await drag(page, start, { x: start.x, y: loop.y + loop.height + 20 });
     await expect
@@ -124,9 +137,9 @@ test.describe('drawing by dragging', () => {
     await editor.setText(text);
     await drawnUpToDate(page);
     await expect(previewFrame(page).locator('text.messageText').first()).toBeVisible();
-    const web = await box(page, 'rect.actor-top[name="Web"]');
-    const api = centreX(await box(page, 'line.actor-line[name="Api"]'));
-    const db = centreX(await box(page, 'line.actor-line[name="Db"]'));
+    const web = await steadyBox(page, 'rect.actor-top[name="Web"]');
+    const api = centreX(await steadyBox(page, 'line.actor-line[name="Api"]'));
+    const db = centreX(await steadyBox(page, 'line.actor-line[name="Db"]'));
     const y = web.y + 12;
     await drag(page, { x: web.x + 12, y }, { x: (api + db) / 2, y });
     await expect
@@ -136,9 +149,35 @@ test.describe('drawing by dragging', () => {
       );
   });
 
+  test('a drag of an arrow’s end reconnects it to another lifeline', async ({ page }) => {
+    const editor = new EditorPage(page);
+    await editor.open();
+    const text =
+      'sequenceDiagram\n    participant Web\n    participant Api\n    participant Db\n    Web->>Api: charge';
+    await editor.setText(text);
+    await drawnUpToDate(page);
+    await expect(previewFrame(page).locator('text.messageText').first()).toBeVisible();
+    // Every lifeline in view: a drop past the frame's edge never reaches the drawing.
+    await page.getByRole('button', { name: 'Fit to screen' }).click();
+    await settledZoom(page);
+    const arrow = await steadyBox(page, '.messageLine0');
+    const db = centreX(await steadyBox(page, 'line.actor-line[name="Db"]'));
+    // On the arrow near its head: the receiver's end.
+    const y = arrow.y + arrow.height / 2;
+    await drag(page, { x: arrow.x + arrow.width - 6, y }, { x: db + 8, y: y + 6 });
+    await expect.poll(() => editor.text()).toBe(text.replace('Web->>Api', 'Web->>Db'));
+    // And the sender's end, back from Web to Api's other side: Db->>… stays the receiver.
+    await drawnUpToDate(page);
+    const moved = await steadyBox(page, '.messageLine0');
+    const api = centreX(await steadyBox(page, 'line.actor-line[name="Api"]'));
+    const at = moved.y + moved.height / 2;
+    await drag(page, { x: moved.x + 6, y: at }, { x: api - 8, y: at });
+    await expect.poll(() => editor.text()).toBe(text.replace('Web->>Api', 'Api->>Db'));
+  });
+
   test('a drag that starts on empty space pans and writes nothing', async ({ page }) => {
     const editor = await openWith(page);
-    const loop = await box(page, 'g:has(> .loopLine)');
+    const loop = await steadyBox(page, 'g:has(> .loopLine)');
     const start = { x: loop.x + loop.width + 60, y: loop.y + loop.height + 40 };
     await drag(page, start, { x: start.x - 30, y: start.y - 30 });
     await drawnUpToDate(page);

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { denseFlowchart } from '../test/fixtures/diagrams';
+import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { TOAST } from '../src/shared/constants';
 import { EDITOR_TEXT, TOAST_TEXT } from '../src/shared/messages';
 import { STORAGE_KEYS } from '../src/shared/storage-keys';
@@ -114,4 +117,70 @@ test.describe('signed-out editor', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });
+});
+
+test('typing renders nothing in the header, sidebar or preview per key', async ({ page }) => {
+  // Counts React's renders through the hook React DevTools would use (e2e/support).
+  await page.addInitScript({
+    path: fileURLToPath(new URL('./support/react-renders.js', import.meta.url)),
+  });
+  const editor = new EditorPage(page);
+  await editor.open();
+  // A drawing that takes a second or more: the burst of keys below ends before many drawings
+  // come back, so the preview's own updates (a new drawing, its status) stay well under one a key.
+  await editor.setText(`${denseFlowchart('keys')}\n`);
+  await expect(page.getByTestId(PREVIEW_TESTIDS.root)).toHaveAttribute('data-status', 'ok', {
+    timeout: 60_000,
+  });
+  await editor.focusEnd();
+  await page.evaluate(() => window.__reactRenders.start());
+  const typed = '%% typed one key at a time';
+  await page.keyboard.type(typed);
+  await expect.poll(() => editor.text()).toMatch(new RegExp(`${typed}$`));
+  const { renders } = await page.evaluate(() => window.__reactRenders.stop());
+  const perKey = Object.entries(renders).filter(
+    ([part, count]) => /^(header|sidebar|preview):/.test(part) && count >= typed.length / 2,
+  );
+  expect(perKey).toEqual([]);
+});
+
+test('an idle editor animates nothing: the caret blinks by a timer, and not at all with reduced motion', async ({
+  page,
+}) => {
+  // A CSS animation on the caret kept the compositor drawing a frame at every display tick while
+  // the editor had focus (about 4 % of a core, idle); the timer changes the caret twice in 1.2 s.
+  await page.clock.install();
+  const editor = new EditorPage(page);
+  await editor.open();
+  await expect(editor.content).toBeFocused();
+  const caret = page.locator('.cm-cursorLayer');
+  const animations = () =>
+    page.evaluate(() =>
+      document
+        .querySelector('.cm-editor')!
+        .getAnimations({ subtree: true })
+        .map((animation) => (animation as CSSAnimation).animationName),
+    );
+  const opacity = () => caret.evaluate((layer) => getComputedStyle(layer).opacity);
+
+  await page.keyboard.press('End');
+  expect(await animations()).toEqual([]);
+  expect(await opacity()).toBe('1');
+  await page.clock.runFor(600);
+  expect(await opacity()).toBe('0');
+  await page.clock.runFor(600);
+  expect(await opacity()).toBe('1');
+  await page.clock.runFor(600);
+  // A key shows the caret at once and starts its blink anew.
+  await page.keyboard.type('x');
+  expect(await opacity()).toBe('1');
+  expect(await animations()).toEqual([]);
+
+  // Reduced motion: the caret stands still, shown (checked again when focus comes back).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await editor.title.focus();
+  await editor.content.focus();
+  await page.clock.runFor(3_000);
+  expect(await opacity()).toBe('1');
+  expect(await animations()).toEqual([]);
 });

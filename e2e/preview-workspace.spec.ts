@@ -2,7 +2,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFixture } from '../test/fixtures/diagrams';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
-import { drawing, pointAtFrameCentre, preview, previewFrame } from './support/previewFrame';
+import {
+  drawing,
+  pointAtFrameCentre,
+  preview,
+  previewFrame,
+  renderFrame,
+} from './support/previewFrame';
 
 const MEDIUM = readFixture('medium.mmd');
 
@@ -24,14 +30,22 @@ async function show(page: Page, text: string) {
 
 const SMALL = 'sequenceDiagram\n    Alice->>Bob: Hello\n    Bob-->>Alice: OK\n    Alice->>Bob: OK';
 
-test('every control changes the zoom by 10% and respects 10%…500%', async ({ page }) => {
+/**
+ * SMALL at 110%: it opens fitted to the panel's width, Reset view is 100% and one Zoom in more.
+ * Answers the preview's buttons by name.
+ */
+async function smallAt110(page: Page) {
   await show(page, SMALL);
   const button = (name: string) => page.getByRole('button', { name, exact: true });
-  // The diagram opened fitted to the panel's width; Reset view is 100 %.
   await button('Reset view').click();
   await expect(level(page)).toHaveText('100%');
   await button('Zoom in').click();
   await expect(level(page)).toHaveText('110%');
+  return button;
+}
+
+test('every control changes the zoom by 10% and respects 10%…500%', async ({ page }) => {
+  const button = await smallAt110(page);
   await button('Zoom out').click();
   await button('Zoom out').click();
   await expect(level(page)).toHaveText('90%');
@@ -53,6 +67,46 @@ test('every control changes the zoom by 10% and respects 10%…500%', async ({ p
   await expect(level(page)).toHaveText('90%');
   await page.keyboard.press('0');
   await expect(level(page)).toHaveText('100%');
+});
+
+test('a view the frame reported before it took the zoom asked since never undoes that zoom', async ({
+  page,
+}) => {
+  await smallAt110(page);
+  // What a busy frame does: a view it reported late, from before any zoom was asked of it,
+  // arrives after the page asked for one, and the person clicks Zoom out twice just then. The
+  // page keeps showing the zoom it asked for, and the two clicks are two steps from it.
+  await page.evaluate((testId) => {
+    const shown = document.querySelector(`[data-testid="${testId}"]`)!;
+    const seen: string[] = [];
+    (window as unknown as { zoomsSeen: string[] }).zoomsSeen = seen;
+    new MutationObserver(() => seen.push(shown.textContent ?? '')).observe(shown, {
+      childList: true,
+      characterData: true,
+      subtree: true,
+    });
+    const zoomOut = document.querySelector<HTMLButtonElement>('button[aria-label="Zoom out"]')!;
+    const late = (event: MessageEvent) => {
+      const data = event.data as { type?: string; zoomSeq?: number };
+      if (data.type !== 'lifeline:view-state' || data.zoomSeq !== 0) return;
+      window.removeEventListener('message', late);
+      zoomOut.click();
+      zoomOut.click();
+    };
+    window.addEventListener('message', late);
+  }, PREVIEW_TESTIDS.zoomLevel);
+  const frameWindow = await renderFrame(page);
+  await frameWindow.evaluate(() =>
+    window.parent.postMessage(
+      { type: 'lifeline:view-state', zoom: 3, x: 0, y: 0, own: true, zoomSeq: 0 },
+      '*',
+    ),
+  );
+  await expect(level(page)).toHaveText('90%');
+  await page.waitForTimeout(500);
+  await expect(level(page)).toHaveText('90%');
+  const seen = await page.evaluate(() => (window as unknown as { zoomsSeen: string[] }).zoomsSeen);
+  expect(seen.filter((text) => text !== '100%' && text !== '90%')).toEqual([]);
 });
 
 test('fit to screen shrinks a wide diagram into view and never zooms a small one past 100%', async ({

@@ -137,9 +137,9 @@ test('the dialog reads Tempo’s answer, and says where an OTLP protobuf file is
   await input.setInputFiles({
     name: 'tempo.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(fixture('tempo-grafana-mock.json')),
+    buffer: Buffer.from(fixture('tempo-batches.json')),
   });
-  await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('lb');
+  await expect.poll(() => firstParticipant(page), { timeout: 30_000 }).toBe('shop-backend');
   await input.setInputFiles({
     name: 'export.pb',
     mimeType: 'application/octet-stream',

@@ -17,6 +17,10 @@ import { CHROMIUM_ARGS, findChromium } from '../src/server/chromium-render/chrom
 import { API_TOKEN_TESTIDS } from '../src/client/features/api-token/copy';
 import { ASSISTANT_TESTIDS } from '../src/client/features/assistant-access/copy';
 import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
+import { COMMENTS_TESTIDS } from '../src/client/features/comments/copy';
+import { HISTORY_COPY } from '../src/client/features/history/copy';
+import { PREVIEW_COPY } from '../src/client/features/preview/copy';
+import { TRACE_CHECK_TESTIDS } from '../src/client/features/trace-check/copy';
 import { TRACE_TESTIDS } from '../src/client/features/trace-import/copy';
 import { TRANSFER_TESTIDS } from '../src/client/features/transfer/copy';
 
@@ -83,7 +87,46 @@ interface World {
   diagramId: number;
   shareToken: string;
   email: string;
+  /** A diagram under review: two threads, one with a reply, one resolved. */
+  reviewId: number;
+  /** A diagram of a traced request, one call made up and one missing (test/fixtures/traces). */
+  checkedId: number;
 }
+
+/** The diagram of zipkin-yelp.json's request, with one call the trace lacks instead of one it has. */
+const CHECKED = `sequenceDiagram
+    %% service Proxy = yelp_main/api_proxy
+    actor Phone
+    participant routing
+    participant unknown
+    participant Proxy as API proxy
+    participant Main as yelp-main
+    participant mobile_api
+    participant memcache
+    participant mysql
+    Phone->>routing: POST /location/update/v4
+    routing->>unknown: post
+    unknown->>Proxy: post api proxy
+    Proxy->>Main: get my_cache_name_v2
+    Main->>memcache: get my_cache_name_v2
+    Main->>mysql: begin
+    routing->>Main: post
+    Main->>mobile_api: post /location/update/v4
+    mobile_api->>memcache: get_multi mobile_api_nonce
+    mobile_api->>spectre: get
+    mobile_api->>Fraud: score location
+`;
+
+const REVIEWED = `sequenceDiagram
+  participant App
+  participant Auth
+  participant Payments
+  App->>Auth: Sign in
+  Auth-->>App: Session
+  App->>Payments: Charge card
+  Note over Payments: Retries twice
+  Payments-->>App: Receipt
+`;
 
 async function signIn(context: BrowserContext, url: string, email: string) {
   const response = await context.request.post(`${url}/auth/local`, {
@@ -131,8 +174,35 @@ async function seed(browser: Browser, url: string): Promise<World> {
     data: { content: SEQUENCE, isPublic: true, saveKind: 'manual' },
   });
   const shareToken = String(((await restored.json()) as Record<string, unknown>).shareToken);
+  const review = Number(
+    (await post('/api/diagrams', { title: 'Sign-in review', content: REVIEWED })).id,
+  );
+  const thread = await post(`/api/diagrams/${review}/comments`, {
+    body: 'Should the charge wait for the session to be checked?',
+    line: 7,
+  });
+  await post(`/api/diagrams/${review}/comments`, {
+    body: 'Yes: Payments asks Auth first. I will draw it.',
+    parentId: thread.id,
+  });
+  const settled = await post(`/api/diagrams/${review}/comments`, {
+    body: 'Two retries, not three?',
+    line: 8,
+  });
+  const resolved = await api.patch(`${url}/api/diagrams/${review}/comments/${settled.id}`, {
+    data: { resolved: true },
+  });
+  if (!resolved.ok()) throw new Error(`resolving answered ${resolved.status()}`);
+  const checked = await post('/api/diagrams', { title: 'Location update', content: CHECKED });
   await context.close();
-  return { url, diagramId: id, shareToken, email };
+  return {
+    url,
+    diagramId: id,
+    shareToken,
+    email,
+    reviewId: review,
+    checkedId: Number(checked.id),
+  };
 }
 
 /**
@@ -160,6 +230,12 @@ async function assistantAsks(page: Page, url: string, name: string): Promise<str
   const consent = answer.headers()['location'];
   if (answer.status() !== 302 || !consent) throw new Error(`authorize answered ${answer.status()}`);
   return consent;
+}
+
+/** Opens a diagram in the signed-in editor, ready to type in. */
+async function openEditor(page: Page, url: string, id: number) {
+  await page.goto(`${url}/?diagramId=${id}`);
+  await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
 }
 
 /** Waits until the preview shows a drawing, then for fonts and a quiet frame. */
@@ -217,8 +293,7 @@ const SHOTS: Shot[] = [
     name: 'editor',
     signedIn: true,
     take: async (page, world, width) => {
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       if (width === 'mobile') await phoneTab(page, 'Code');
       else await drawn(page);
       await settle(page);
@@ -250,8 +325,7 @@ const SHOTS: Shot[] = [
     signedIn: true,
     widths: ['mobile'],
     take: async (page, world) => {
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       await phoneTab(page, 'Diagram');
       await drawn(page);
     },
@@ -261,8 +335,7 @@ const SHOTS: Shot[] = [
     signedIn: true,
     widths: ['mobile'],
     take: async (page, world) => {
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       await phoneTab(page, 'List');
     },
   },
@@ -270,8 +343,7 @@ const SHOTS: Shot[] = [
     name: 'share',
     signedIn: true,
     take: async (page, world, width) => {
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       if (width === 'desktop') await drawn(page);
       await openFromMenu(page, width, 'Share');
       await page.getByRole('dialog').waitFor();
@@ -282,8 +354,7 @@ const SHOTS: Shot[] = [
     name: 'history',
     signedIn: true,
     take: async (page, world, width) => {
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       await openFromMenu(page, width, 'History');
       await page.getByRole('dialog').waitFor();
       await drawn(page, '[role="dialog"]');
@@ -333,8 +404,7 @@ const SHOTS: Shot[] = [
     name: 'trace-dialog',
     signedIn: true,
     take: async (page, world, width) => {
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       if (width === 'mobile') await phoneTab(page, 'List');
       await page.getByTestId(TRANSFER_TESTIDS.menu).click();
       await page.getByTestId(TRANSFER_TESTIDS.import).click();
@@ -350,6 +420,61 @@ const SHOTS: Shot[] = [
     },
   },
   {
+    name: 'trace-check-editor',
+    signedIn: true,
+    take: async (page, world, width) => {
+      await openEditor(page, world.url, world.checkedId);
+      if (width === 'mobile') await phoneTab(page, 'List');
+      await page.getByTestId(TRANSFER_TESTIDS.menu).click();
+      await page.getByTestId(TRACE_CHECK_TESTIDS.entry).click();
+      await page.getByTestId(TRACE_CHECK_TESTIDS.fileInput).setInputFiles({
+        name: 'location-update.json',
+        mimeType: 'application/json',
+        buffer: readFileSync(new URL('../test/fixtures/traces/zipkin-yelp.json', import.meta.url)),
+      });
+      await page.getByTestId(TRACE_CHECK_TESTIDS.status).waitFor({ timeout: 60_000 });
+      await page
+        .getByTestId(TRACE_CHECK_TESTIDS.drawing)
+        .evaluate(
+          (image: HTMLImageElement) =>
+            image.complete || new Promise((loaded) => (image.onload = loaded)),
+        );
+      // The marks are at the drawing's end: the made-up message and the call added after it.
+      await page
+        .getByRole('region', { name: HISTORY_COPY.compareDrawingRegion })
+        .evaluate((box) => box.scrollTo(box.scrollWidth, box.scrollHeight));
+      await settle(page);
+    },
+  },
+  {
+    name: 'comments',
+    signedIn: true,
+    take: async (page, world) => {
+      await openEditor(page, world.url, world.reviewId);
+      await page.getByTestId(COMMENTS_TESTIDS.button).click();
+      await page
+        .getByTestId(COMMENTS_TESTIDS.panel)
+        .getByTestId(COMMENTS_TESTIDS.thread)
+        .nth(1)
+        .waitFor();
+      await settle(page);
+    },
+  },
+  {
+    // The drawing's right-click menu on a participant: a comment starts on its line.
+    name: 'comments-menu',
+    signedIn: true,
+    widths: ['desktop'],
+    take: async (page, world) => {
+      await openEditor(page, world.url, world.reviewId);
+      await drawn(page);
+      const frame = page.frameLocator('[data-testid="preview-frame"]');
+      await frame.locator('text.actor', { hasText: 'Payments' }).first().click({ button: 'right' });
+      await frame.getByRole('menuitem', { name: PREVIEW_COPY.menu.addComment }).waitFor();
+      await settle(page);
+    },
+  },
+  {
     // A read-only token, and the choice of access while regenerating it.
     name: 'api-token',
     signedIn: true,
@@ -357,8 +482,7 @@ const SHOTS: Shot[] = [
       await page.request.post(`${world.url}/api/user/regenerate-api-token`, {
         data: { scope: 'read' },
       });
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       await page.getByTestId(AUTH_TESTIDS.avatarMenu).click();
       await page.getByTestId(AUTH_TESTIDS.apiToken).click();
       await page.getByTestId(API_TOKEN_TESTIDS.scope).waitFor();
@@ -390,8 +514,7 @@ const SHOTS: Shot[] = [
           { data: { decision: 'allow' } },
         );
       }
-      await page.goto(`${world.url}/?diagramId=${world.diagramId}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, world.diagramId);
       await page.getByTestId(AUTH_TESTIDS.avatarMenu).click();
       await page.getByTestId(AUTH_TESTIDS.apiToken).click();
       const list = page.getByTestId(ASSISTANT_TESTIDS.item).first();
@@ -434,8 +557,7 @@ const SHOTS: Shot[] = [
       await page.request.put(`${world.url}/api/diagrams/${id}`, {
         data: { content: after, saveKind: 'manual' },
       });
-      await page.goto(`${world.url}/?diagramId=${id}`);
-      await page.locator('[data-testid="signed-in-editor"][data-ready="true"]').waitFor();
+      await openEditor(page, world.url, id);
       await openFromMenu(page, width, 'History');
       await page.getByRole('dialog').waitFor();
       await page.getByTestId('history-show-compare').click();
@@ -448,7 +570,100 @@ const SHOTS: Shot[] = [
       await settle(page);
     },
   },
+  ...editByDrawingShots(),
 ];
+
+/** A diagram of its own (shots edit it), open in the editor with its drawing fitted and still. */
+async function openFresh(page: Page, world: World, title: string) {
+  const created = await page.request.post(`${world.url}/api/diagrams`, {
+    data: { title, content: SEQUENCE },
+  });
+  const id = Number(((await created.json()) as Record<string, unknown>).id);
+  await openEditor(page, world.url, id);
+  await drawn(page);
+  await page.getByRole('button', { name: 'Fit to screen' }).click();
+  await settle(page);
+}
+
+/** Where `selector` is drawn in the preview, in page coordinates. */
+async function drawnBox(page: Page, selector: string) {
+  const box = await page
+    .frameLocator('[data-testid="preview-frame"]')
+    .locator(selector)
+    .first()
+    .boundingBox({ timeout: 5_000 })
+    .catch(async (error: Error) => {
+      const names = await page
+        .frameLocator('[data-testid="preview-frame"]')
+        .locator('line')
+        .evaluateAll((all) =>
+          all.map((l) => `${l.getAttribute('class')}|${l.getAttribute('name')}`),
+        );
+      throw new Error(`${selector}: ${error.message.split('\n')[0]} ${names.join(',')}`);
+    });
+  if (!box) throw new Error(`${selector} is not drawn`);
+  return box;
+}
+
+/**
+ * Edit by drawing, as a short series for the README: a drag from one lifeline to another (the
+ * ghost arrow, the drop line and the text's mark), the new message's label typed in place, and
+ * the drawing's menu on a message.
+ */
+function editByDrawingShots(): Shot[] {
+  const dragFromWebToDb = async (page: Page) => {
+    const web = await drawnBox(page, 'line.actor-line[name="Web"]');
+    const db = await drawnBox(page, 'line.actor-line[name="DB"]');
+    // Just above the third message's label: below the second message's arrow.
+    const below = await drawnBox(page, 'text.messageText >> nth=2');
+    const y = below.y - 6;
+    await page.mouse.move(web.x + web.width / 2, y);
+    await page.mouse.down();
+    await page.mouse.move(db.x + db.width / 2 + 6, y + 2, { steps: 10 });
+  };
+  return [
+    {
+      name: 'edit-by-drawing-1-drag',
+      signedIn: true,
+      widths: ['desktop'],
+      take: async (page, world) => {
+        await openFresh(page, world, 'Checkout, drawn');
+        await dragFromWebToDb(page);
+        await settle(page);
+      },
+    },
+    {
+      name: 'edit-by-drawing-2-label',
+      signedIn: true,
+      widths: ['desktop'],
+      take: async (page, world) => {
+        await openFresh(page, world, 'Checkout, drawn');
+        await dragFromWebToDb(page);
+        await page.mouse.up();
+        await page
+          .frameLocator('[data-testid="preview-frame"]')
+          .locator('textarea.label-editor')
+          .waitFor();
+        await page.keyboard.type('Reserve stock', { delay: 20 });
+        await settle(page);
+      },
+    },
+    {
+      name: 'edit-by-drawing-3-menu',
+      signedIn: true,
+      widths: ['desktop'],
+      take: async (page, world) => {
+        await openFresh(page, world, 'Checkout, drawn');
+        const label = await drawnBox(page, 'text.messageText >> nth=1');
+        await page.mouse.click(label.x + label.width / 2, label.y + label.height / 2, {
+          button: 'right',
+        });
+        await page.frameLocator('[data-testid="preview-frame"]').getByRole('menu').waitFor();
+        await settle(page);
+      },
+    },
+  ];
+}
 
 /** Desktop: the header's button. Phone: the header's menu, then its item. */
 async function openFromMenu(page: Page, width: Width, name: string) {

@@ -27,40 +27,61 @@ fi
 
 mkdir -p reports
 status=0
-# The E2E suite runs beside Vitest and the reliability suites: each lane waits on browsers,
-# servers and timers for much of its time, so together they fill the two cores that either
-# alone leaves half idle. Its report is printed when it ends (E2E_ALONE=1: one after the other).
-e2e_log="$(mktemp)"
-e2e_time="$(mktemp)"
+# Two lanes: Vitest, and beside it the E2E suite. Each waits on browsers, servers, timers and
+# child processes for much of its time, so together they fill the two cores that one alone leaves
+# half idle. The reliability suites (mostly waiting on killed and restarted servers) run in
+# whichever lane ends first. The second lane's report is printed when it ends (E2E_ALONE=1:
+# everything one after the other).
+lane_log="$(mktemp)"
+lane_phases="$(mktemp)"
+reliability_claim="$(mktemp -u)"
 run_e2e() {
   local start=$SECONDS code=0
   env PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json \
     npx playwright test --reporter=list,json || code=$?
-  printf '%-14s %4d s' e2e $((SECONDS - start)) >"$e2e_time"
+  printf '%-14s %4d s\n' e2e $((SECONDS - start)) >>"$lane_phases"
+  return $code
+}
+# Load, faults and shutdown against the real server process (short durations; see test:soak).
+# Runs once: the first lane to call it claims it (mkdir is atomic), the other goes on.
+run_reliability() {
+  mkdir "$reliability_claim" 2>/dev/null || return 0
+  local start=$SECONDS code=0
+  npx vitest run -c vitest.reliability.config.ts --reporter=default \
+    --reporter=json --outputFile=reports/reliability.json || code=$?
+  printf '%-14s %4d s\n' reliability $((SECONDS - start)) >>"$lane_phases"
+  return $code
+}
+second_lane() {
+  local code=0
+  run_e2e || code=1
+  run_reliability || code=1
   return $code
 }
 if [ "${E2E_ALONE:-}" = 1 ]; then
-  e2e_pid=""
+  lane_pid=""
 else
-  echo "End-to-end tests run beside Vitest; their report follows Vitest's."
-  run_e2e >"$e2e_log" 2>&1 &
-  e2e_pid=$!
+  echo "End-to-end tests run beside Vitest, and the reliability suites after whichever ends first;"
+  echo "the end-to-end lane's report follows."
+  second_lane >"$lane_log" 2>&1 &
+  lane_pid=$!
 fi
 phase vitest npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest.json ||
   status=1
-# Load, faults and shutdown against the real server process (short durations; see test:soak).
-phase reliability npx vitest run -c vitest.reliability.config.ts --reporter=default \
-  --reporter=json --outputFile=reports/reliability.json || status=1
-if [ -n "$e2e_pid" ]; then
-  wait "$e2e_pid" || status=1
-  echo "End-to-end tests:"
-  cat "$e2e_log"
+if [ -n "$lane_pid" ]; then
+  run_reliability || status=1
+  wait "$lane_pid" || status=1
+  echo "End-to-end lane:"
+  cat "$lane_log"
 else
-  run_e2e || status=1
+  second_lane || status=1
 fi
-phases+=("$(cat "$e2e_time")")
-[ -z "${LIFELINE_PHASES_FILE:-}" ] || echo "${phases[-1]}" >>"$LIFELINE_PHASES_FILE"
-rm -f "$e2e_log" "$e2e_time"
+rmdir "$reliability_claim" 2>/dev/null
+while IFS= read -r line; do
+  phases+=("$line")
+  [ -z "${LIFELINE_PHASES_FILE:-}" ] || echo "$line" >>"$LIFELINE_PHASES_FILE"
+done <"$lane_phases"
+rm -f "$lane_log" "$lane_phases"
 
 echo "Phase times:"
 printf '  %s\n' "${phases[@]}"

@@ -47,6 +47,10 @@ export async function startLifeline(): Promise<Running> {
       ALLOW_LOCAL_SIGN_IN: 'true',
       SIGN_INS_PER_MINUTE: '1000000',
       CONNECTIONS_PER_ADDRESS: '1000000',
+      // Every client of the benchmark signs in from one address: 100 + 150 + 11 openings, and
+      // the owner and two editors each have the 50 diagrams of (b) open at once.
+      LIVE_AUTHS_PER_ADDRESS_PER_MINUTE: '1000000',
+      LIVE_USER_DOCUMENTS_MAX: '1000',
     },
   });
   return { baseUrl, memory: memoryOf(child), stop };

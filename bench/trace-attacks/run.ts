@@ -13,7 +13,7 @@ import {
   randomTrace,
   zipkinChain,
 } from '../../test/fixtures/traces/attacks';
-import { slowestHealthz } from '../../test/support/healthz-watch';
+import { STALL_BUDGET_MS, watchedHealthz } from '../../test/support/healthz-watch';
 import { startTraceBenchServer } from '../support/trace-server';
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -35,18 +35,20 @@ const ATTACKS: [string, () => string][] = [
 const server = await startTraceBenchServer();
 try {
   await server.importTrace(encode(zipkinChain(10)), '?dry=true');
-  const idle = await slowestHealthz(server.app.url, () => Promise.resolve(), WATCH_MS);
-  console.log(`trace import attacks (load ${loadavg()[0]!.toFixed(1)}); goal: under 500 ms`);
+  const idle = (await watchedHealthz(server.app.url, () => Promise.resolve(), WATCH_MS)).slowestMs;
+  console.log(
+    `trace import attacks (load ${loadavg()[0]!.toFixed(1)}); goal: under ${STALL_BUDGET_MS} ms`,
+  );
   console.log(`${'no attack'.padEnd(34)} slowest /healthz ${idle.toFixed(0).padStart(6)} ms`);
   for (const [name, make] of ATTACKS) {
     const file = encode(make());
-    let importing: ReturnType<typeof server.importTrace> | undefined;
-    const slowest = await slowestHealthz(
+    const { slowestMs: slowest, answer } = await watchedHealthz(
       server.app.url,
-      () => (importing = server.importTrace(file, '?dry=true')),
+      () => server.importTrace(file, '?dry=true'),
       WATCH_MS,
     );
-    const { status, body, ms } = await importing!;
+    if (!answer) throw new Error(`${name}: the import failed to answer`);
+    const { status, body, ms } = answer;
     const said = (JSON.parse(body) as { error?: string }).error ?? 'drawn';
     console.log(
       `${name.padEnd(34)} slowest /healthz ${slowest.toFixed(0).padStart(6)} ms  (idle ${idle.toFixed(0)} ms)  ${(file.length / 1e6).toFixed(1)} MB → ${status} in ${(ms / 1000).toFixed(1)} s: ${said}`,

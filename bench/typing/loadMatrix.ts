@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { measureMode } from './measureMode';
 import { percentile } from './report';
+import { firstFrameShare, verdict } from './stockRatios';
 
 const OPENS_BLOCK = /^\s*(loop|alt|opt|par|critical|break|rect|box)\b/;
 const CLOSES_BLOCK = /^\s*end\s*$/;
@@ -36,6 +37,7 @@ export interface LoadRow {
   p95: number;
   max: number;
   lastKeyToPreviewMs: number;
+  framesMissed: number[];
 }
 
 /** Keeps one core busy until stopped. */
@@ -69,6 +71,7 @@ export async function typingUnderLoad(
           p95: percentile(run.latenciesMs, 95),
           max: Math.max(...run.latenciesMs),
           lastKeyToPreviewMs: run.lastKeyToPreviewMs,
+          framesMissed: run.framesMissed,
         });
       } finally {
         stop();
@@ -78,15 +81,22 @@ export async function typingUnderLoad(
   return rows;
 }
 
+/** p95 within one frame on an idle machine, 25 ms with a core busy; no key over 50 ms. */
+const LOAD_GOALS = { idleP95Ms: 16, busyP95Ms: 25, maxMs: 50 } as const;
+
 export function printLoadTable(rows: LoadRow[]): void {
-  console.log('\nkeystroke → paint under load (Lifeline, one pass each; goal: p95 < 50 ms idle)');
   console.log(
-    `${'diagram'.padEnd(14)}${'machine'.padEnd(16)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'max'.padStart(8)}  last key → preview`,
+    `\nkeystroke → paint under load (Lifeline, one pass each; goals: p95 ≤ ${LOAD_GOALS.idleP95Ms} ms idle, ≤ ${LOAD_GOALS.busyP95Ms} ms with a core busy, no key over ${LOAD_GOALS.maxMs} ms)`,
+  );
+  console.log(
+    `${'diagram'.padEnd(14)}${'machine'.padEnd(16)}${'p50'.padStart(8)}${'p95'.padStart(8)}${'max'.padStart(8)}  goals   last key → preview`,
   );
   for (const row of rows) {
     const ms = (value: number) => `${value.toFixed(0)} ms`.padStart(8);
+    const p95Goal = row.load === 'idle' ? LOAD_GOALS.idleP95Ms : LOAD_GOALS.busyP95Ms;
+    const met = row.p95 <= p95Goal && row.max <= LOAD_GOALS.maxMs;
     console.log(
-      `${row.diagram.padEnd(14)}${row.load.padEnd(16)}${ms(row.p50)}${ms(row.p95)}${ms(row.max)}  ${row.lastKeyToPreviewMs.toFixed(0)} ms`,
+      `${row.diagram.padEnd(14)}${row.load.padEnd(16)}${ms(row.p50)}${ms(row.p95)}${ms(row.max)}  ${verdict(met).padEnd(8)}${row.lastKeyToPreviewMs.toFixed(0)} ms; ${firstFrameShare(row.framesMissed)}`,
     );
   }
 }

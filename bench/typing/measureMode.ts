@@ -3,16 +3,30 @@ import type { Browser, Page } from 'playwright-core';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { keyBreakdown, type Breakdown } from './keyPath';
 
 const PROBE = fileURLToPath(new URL('./probe.js', import.meta.url));
+const REACT_RENDERS = fileURLToPath(new URL('../../e2e/support/react-renders.js', import.meta.url));
 /** The pause between the first drawing and the first key. */
 const SETTLE_MS = 1_000;
+/** What the breakdown's trace records: the timeline's events and the V8 sampling profiler. */
+const BREAKDOWN_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  // The script stack that forced a style or layout update early (a read of layout).
+  'disabled-by-default-devtools.timeline.stack',
+  'toplevel',
+  'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 export interface ModeRun {
   label: string;
   url: string;
   /** Keystroke-to-paint of every key, in ms. */
   latenciesMs: number[];
+  /** Per key, the frames that ran after it arrived without showing it (0: the first frame). */
+  framesMissed: number[];
   lastKeyToPreviewMs: number;
   /** Longest main-thread stall while the 600-message diagram was first drawn. */
   mainThreadMaxStallMs: number;
@@ -21,10 +35,15 @@ export interface ModeRun {
   longestKeyGapMs: number;
   /** Whether Chromium ran the render frame as an out-of-process iframe (null: no frame). */
   frameOutOfProcess: boolean | null;
+  /** Each key's main-thread time by bucket (a traced pass only, see keyPath.ts). */
+  breakdown?: Breakdown;
+  /** React components rendered while typing, by screen part and name (a traced pass only). */
+  reactRenders?: { commits: number; renders: Record<string, number> };
 }
 
 interface ProbeResult {
   latencies: number[];
+  framesMissed: number[];
   keydowns: number[];
   lastKeyAt: number | null;
   previewShownAt: number | null;
@@ -77,9 +96,12 @@ export async function measureMode(
   diagram: string,
   typed: string,
   intervalMs: number,
+  /** Trace the typing and split each key's time (the trace's profiler slows the page a little). */
+  traced = false,
 ): Promise<ModeRun> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await context.addInitScript({ path: PROBE });
+  if (traced) await context.addInitScript({ path: REACT_RENDERS });
   const page = await context.newPage();
   try {
     // Signed in (local sign-in of a server without an OIDC issuer), so the signed-out
@@ -118,6 +140,7 @@ export async function measureMode(
       (length) => window.__typingProbe.arm(length),
       diagram.length + typed.length,
     );
+    if (traced) await page.evaluate(() => window.__reactRenders.start());
 
     // BENCH_PROFILE=dir: the editor page's CPU profile of the typing, for Chromium's DevTools.
     const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
@@ -127,13 +150,13 @@ export async function measureMode(
     }
     // BENCH_TRACE=dir: a Chromium trace of the typing (every process), for DevTools' Performance.
     const traceFile = process.env.BENCH_TRACE
-      ? join(process.env.BENCH_TRACE, `typing-${label}.trace.json`)
+      ? join(process.env.BENCH_TRACE, `typing-${label}${traced ? '-traced' : ''}.trace.json`)
       : null;
-    if (traceFile)
+    if (traceFile || traced)
       await browser.startTracing(page, {
-        path: traceFile,
+        ...(traceFile ? { path: traceFile } : {}),
         screenshots: false,
-        categories: ['devtools.timeline', 'blink', 'cc', 'viz'],
+        categories: traced ? BREAKDOWN_CATEGORIES : ['devtools.timeline', 'blink', 'cc', 'viz'],
       });
 
     // A person keeps typing whether or not the page keeps up: keys are sent on a fixed
@@ -163,20 +186,28 @@ export async function measureMode(
       writeFileSync(file, JSON.stringify(profile));
       console.log(`${label}: CPU profile of the typing in ${file}`);
     }
-    if (traceFile) {
-      await browser.stopTracing();
-      console.log(`${label}: trace of the typing in ${traceFile}`);
-    }
+    const reactRenders = traced
+      ? await page.evaluate(() => window.__reactRenders.stop())
+      : undefined;
+    const trace = traceFile || traced ? await browser.stopTracing() : null;
+    if (traceFile) console.log(`${label}: trace of the typing in ${traceFile}`);
+    const breakdown =
+      traced && trace
+        ? keyBreakdown(trace.toString('utf8'), 'dist-bench/client/assets')
+        : undefined;
     const probe = await page.evaluate((): ProbeResult => window.__typingProbe);
     return {
       label,
       url,
       latenciesMs: probe.latencies,
+      framesMissed: probe.framesMissed,
       lastKeyToPreviewMs: (probe.previewShownAt ?? NaN) - (probe.lastKeyAt ?? NaN),
       mainThreadMaxStallMs: stall,
       firstRenderMs: loaded - loadStarted,
       longestKeyGapMs: Math.max(...probe.keydowns.slice(1).map((at, i) => at - probe.keydowns[i]!)),
       frameOutOfProcess: url.includes('preview=inline') ? null : await frameIsOutOfProcess(browser),
+      ...(breakdown ? { breakdown } : {}),
+      ...(reactRenders ? { reactRenders } : {}),
     };
   } finally {
     await context.close();

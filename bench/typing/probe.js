@@ -12,8 +12,18 @@
     previewShownAt: null,
     expectedLength: -1,
     gaps: [],
+    // For every key: how many frames ran after it arrived without showing it (0: the key was
+    // painted in the first frame after it).
+    framesMissed: [],
   };
   let pending = [];
+  // Every frame while armed: when its vsync was (rAF's argument) and when its callbacks ran.
+  const frames = [];
+  const everyFrame = (frameTime) => {
+    frames.push({ frameTime, ranAt: performance.now() });
+    if (frames.length > 4000) frames.splice(0, 2000);
+    if (probe.armed) requestAnimationFrame(everyFrame);
+  };
 
   document.addEventListener(
     'keydown',
@@ -30,7 +40,12 @@
     if (pending.length === 0) return;
     const stamps = pending;
     pending = [];
-    requestAnimationFrame(() => {
+    requestAnimationFrame((paintedIn) => {
+      for (const stamp of stamps) {
+        probe.framesMissed.push(
+          frames.filter((frame) => frame.ranAt > stamp && frame.frameTime < paintedIn).length,
+        );
+      }
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
         const now = performance.now();
@@ -58,6 +73,7 @@
     });
     new MutationObserver(() => onPreviewChange(preview)).observe(preview, { attributes: true });
     probe.armed = true;
+    requestAnimationFrame(everyFrame);
   };
 
   // Longest main-thread stall seen by a 10 ms timer (to see where mermaid's work runs).

@@ -10,6 +10,7 @@ import { fixturePath } from '../../test/fixtures/diagrams';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../../src/server/chromium-render/chromium';
 import { printLoadTable, typingUnderLoad } from './loadMatrix';
+import { printBreakdown, printReactRenders } from './keyPath';
 import { measureMode } from './measureMode';
 import { median, printTable, summarise, writeResults } from './report';
 import { ensureBuilt, startServer } from './server';
@@ -47,6 +48,12 @@ async function main() {
     for (let pass = 0; pass < PASSES; pass++) {
       ours.push(await measureMode(browser, 'lifeline', base, diagram, TYPED, INTERVAL_MS));
     }
+    // One more pass, traced, for where each key's time goes (not pooled with the timed passes:
+    // the trace's sampling profiler slows the page). BENCH_BREAKDOWN=0 leaves it out.
+    const traced =
+      process.env.BENCH_BREAKDOWN === '0'
+        ? null
+        : await measureMode(browser, 'lifeline', base, diagram, TYPED, INTERVAL_MS, true);
     stockTimes.push(...(await stockRenderTimes(browser, diagram)));
     const stockMs = median(stockTimes);
     const baseline = await measureMode(
@@ -59,8 +66,10 @@ async function main() {
     );
     const summaries = { ours: summarise(ours), baseline: summarise([baseline]) };
     printTable(summaries.ours, summaries.baseline);
-    printStockRatios(summaries.ours, stockMs);
+    printStockRatios(summaries.ours, stockMs, ours);
     printPasses(ours, stockMs);
+    if (traced?.breakdown) printBreakdown(traced.breakdown);
+    if (traced?.reactRenders) printReactRenders(traced.reactRenders, TYPED.length);
     // BENCH_LOAD=0 leaves out the runs at 200 messages and with a busy core.
     const underLoad =
       process.env.BENCH_LOAD === '0'
@@ -78,6 +87,7 @@ async function main() {
       stockRenderMs: stockMs,
       stockRenderTimesMs: stockTimes,
       runs: { ours, baseline },
+      breakdown: traced?.breakdown,
       underLoad,
     });
     console.log(`\nresults: ${file}`);

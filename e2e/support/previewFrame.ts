@@ -4,6 +4,7 @@
  */
 import { expect, type Frame, type Page } from '@playwright/test';
 import { PREVIEW_TESTIDS } from '../../src/client/features/preview/testIds';
+import { ZOOM } from '../../src/shared/constants';
 
 export const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
 export const previewFrame = (page: Page) =>
@@ -40,15 +41,63 @@ export async function pointAtFrameCentre(page: Page) {
   return area;
 }
 
-/** The zoom the person chose, once the frame has reported it and it stays put. */
+/**
+ * The zoom the person chose, once the frame has reported it and it stays put: the same over
+ * three reads, most of a second apart end to end (a busy frame reports a step late).
+ */
 export async function settledZoom(page: Page): Promise<string | null> {
   let zoom: string | null = null;
+  let same = 0;
+  await expect
+    .poll(
+      async () => {
+        const last = zoom;
+        zoom = await preview(page).getAttribute('data-zoom');
+        same = last === zoom ? same + 1 : 0;
+        return same >= 2;
+      },
+      { intervals: [300] },
+    )
+    .toBe(true);
+  return zoom;
+}
+
+/**
+ * Zooms in by `steps` clicks of the preview's Zoom in and answers the zoom the frame then
+ * reports: each click is one step from the zoom as it was, so the answer is known before the
+ * frame says it (a busy frame can report the first step long after the second click).
+ */
+export async function zoomInSteps(page: Page, steps: number): Promise<string> {
+  const start = Number(await settledZoom(page));
+  for (let i = 0; i < steps; i++) {
+    await page.getByRole('button', { name: 'Zoom in', exact: true }).click();
+  }
+  let zoom = '';
   await expect
     .poll(async () => {
-      const last = zoom;
-      zoom = await preview(page).getAttribute('data-zoom');
-      return last === zoom;
+      zoom = (await preview(page).getAttribute('data-zoom')) ?? '';
+      return Math.abs(Number(zoom) - (start + steps * ZOOM.step)) < 0.005;
     })
     .toBe(true);
   return zoom;
+}
+
+export type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * Where `selector` is drawn in the frame (page coordinates) once the drawing holds still: the
+ * preview places and fits a new drawing after it appears, and a busy machine can measure it
+ * before that and act on the old place.
+ */
+export async function steadyBox(page: Page, selector: string): Promise<Box> {
+  let last: Box | null = null;
+  await expect
+    .poll(async () => {
+      const found = await previewFrame(page).locator(selector).first().boundingBox();
+      const steady = found !== null && JSON.stringify(found) === JSON.stringify(last);
+      last = found;
+      return steady;
+    }, `${selector} drawn and holding still`)
+    .toBe(true);
+  return last!;
 }

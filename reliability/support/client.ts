@@ -14,13 +14,46 @@ export interface DiagramBody {
   updatedAt: string;
 }
 
+/** Why a connection failed, as undici says it (fetch's own message is only "fetch failed"). */
+function socketFailure(error: unknown): string | null {
+  if (!(error instanceof TypeError)) return null;
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  return cause ? (cause.code ?? cause.message ?? null) : null;
+}
+
+/**
+ * fetch, and once more for a GET or HEAD whose pooled keep-alive connection was closed under it
+ * (undici reuses a socket the server is closing: nodejs/undici#3141, #3492), as browsers retry
+ * an idempotent request on a reused connection. A server that is down fails the second try too,
+ * and a save is never sent twice. The error names the socket's failure.
+ */
+async function fetchOnce(url: string, init: RequestInit): Promise<Response> {
+  const idempotent = !init.method || init.method === 'GET' || init.method === 'HEAD';
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const failure = socketFailure(error);
+    if (failure === null) throw error;
+    if (idempotent && ['UND_ERR_SOCKET', 'ECONNRESET'].includes(failure)) {
+      try {
+        return await fetch(url, init);
+      } catch (again) {
+        throw new Error(`${init.method ?? 'GET'} ${url}: ${socketFailure(again) ?? again}`, {
+          cause: again,
+        });
+      }
+    }
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${failure}`, { cause: error });
+  }
+}
+
 export async function call<T = unknown>(
   url: string,
   init: RequestInit & { timeoutMs?: number } = {},
 ): Promise<Answer<T>> {
   const started = performance.now();
   const { timeoutMs = 30_000, ...rest } = init;
-  const response = await fetch(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
+  const response = await fetchOnce(url, { ...rest, signal: AbortSignal.timeout(timeoutMs) });
   const text = await response.text();
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json')) body = JSON.parse(text);

@@ -1,8 +1,10 @@
 /**
  * The load: every autocannon connection loops list → open → save → convert, as one user at a
- * time. A connection takes a free user at the start of its loop and gives it back after the
- * convert, so no user ever has two writers and every save carries the updatedAt of that user's
- * last acknowledged save: a 409 here would be a false conflict (or a lost update), never expected.
+ * time. A connection takes a free user at the start of its loop and gives it back at its end, so
+ * no user ever has two writers and every save carries the updatedAt of that user's last
+ * acknowledged save: a 409 here would be a false conflict (or a lost update), never expected.
+ * Each loop starts one kind further on than the loop before it, so every kind is asked from the
+ * first moment: a slow machine answers fewer of each, never none of the last kind.
  */
 import type { Request } from 'autocannon';
 import { sequence } from './client.js';
@@ -22,9 +24,22 @@ export interface Observation {
 
 interface LoopContext {
   user?: TestUser;
+  /** Where in list → open → save → convert this loop starts. */
+  rotation?: number;
+  kind?: Kind;
   diagramId?: number;
   sentAt?: number;
   content?: string;
+}
+
+const KINDS: readonly Kind[] = ['list', 'open', 'save', 'convert'];
+
+type Context = Record<string, unknown>;
+
+/** One kind of request: how it is asked, and how its answer is checked and recorded. */
+interface Step {
+  build(request: Request, context: Context): Request;
+  onResponse(status: number, body: string, context: Context, headers: Record<string, string>): void;
 }
 
 export function loadMix(
@@ -34,15 +49,27 @@ export function loadMix(
 ): Request[] {
   const free = [...users];
   let turn = 0;
-  const ctx = (context: Record<string, unknown>) => context as LoopContext;
-  const user = (context: Record<string, unknown>): TestUser => {
+  let loops = 0;
+  const ctx = (context: Context) => context as LoopContext;
+  const user = (context: Context): TestUser => {
     const current = ctx(context).user;
     if (!current) throw new Error('no user checked out for this loop');
     return current;
   };
+  /** The loop's diagram, taken from its user's diagrams in turn by its first open or save. */
+  const diagramOf = (context: Context): number => {
+    const loop = ctx(context);
+    if (loop.diagramId === undefined) {
+      const owner = user(context);
+      loop.diagramId = owner.diagramIds[turn++ % owner.diagramIds.length]!;
+    }
+    return loop.diagramId;
+  };
+  const uniqueText = (owner: TestUser, what: string) =>
+    `${sequence(`u${owner.index}`)}\n    Alice->>Bob: ${what} ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   const observe = (
     kind: Kind,
-    context: Record<string, unknown>,
+    context: Context,
     status: number,
     headers: Record<string, string>,
     problem?: string,
@@ -56,17 +83,15 @@ export function loadMix(
     });
   };
 
-  return [
-    {
-      method: 'GET',
-      setupRequest(request, context) {
-        const taken = free.shift();
-        if (!taken) throw new Error('more loops than users');
-        Object.assign(context, { user: taken, sentAt: performance.now() });
+  const steps: Record<Kind, Step> = {
+    list: {
+      build(request, context) {
+        const owner = user(context);
         return {
           ...request,
+          method: 'GET',
           path: '/api/diagrams?view=summary',
-          headers: { cookie: taken.cookie },
+          headers: { cookie: owner.cookie },
         };
       },
       onResponse(status, body, context, headers) {
@@ -82,15 +107,13 @@ export function loadMix(
         );
       },
     },
-    {
-      method: 'GET',
-      setupRequest(request, context) {
+    open: {
+      build(request, context) {
         const owner = user(context);
-        const diagramId = owner.diagramIds[turn++ % owner.diagramIds.length]!;
-        Object.assign(context, { diagramId, sentAt: performance.now() });
         return {
           ...request,
-          path: `/api/diagrams/${diagramId}`,
+          method: 'GET',
+          path: `/api/diagrams/${diagramOf(context)}`,
           headers: { cookie: owner.cookie },
         };
       },
@@ -110,16 +133,16 @@ export function loadMix(
         );
       },
     },
-    {
-      method: 'PUT',
-      setupRequest(request, context) {
+    save: {
+      build(request, context) {
         const owner = user(context);
-        const diagramId = ctx(context).diagramId!;
-        const content = `${sequence(`u${owner.index}`)}\n    Alice->>Bob: save ${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+        const diagramId = diagramOf(context);
+        const content = uniqueText(owner, 'save');
         ledger.sending(diagramId, content);
-        Object.assign(context, { content, sentAt: performance.now() });
+        ctx(context).content = content;
         return {
           ...request,
+          method: 'PUT',
           path: `/api/diagrams/${diagramId}`,
           headers: { cookie: owner.cookie, 'content-type': 'application/json' },
           body: JSON.stringify({ content, updatedAt: ledger.latest(diagramId).updatedAt }),
@@ -143,18 +166,18 @@ export function loadMix(
         observe('save', context, status, headers, problem);
       },
     },
-    {
-      method: 'POST',
-      setupRequest(request, context) {
+    convert: {
+      build(request, context) {
         const owner = user(context);
-        ctx(context).sentAt = performance.now();
-        // The text just saved: a new diagram every time, so every convert is a real render.
+        // The text just saved, or one of its own: a new diagram every time, so every convert is
+        // a real render.
         return {
           ...request,
+          method: 'POST',
           path: '/api/v1/convert',
           headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({
-            content: ctx(context).content ?? sequence(`u${owner.index}`),
+            content: ctx(context).content ?? uniqueText(owner, 'convert'),
             format: 'svg',
           }),
         };
@@ -168,8 +191,24 @@ export function loadMix(
           headers,
           status === 200 && !svg ? 'convert answered no SVG' : undefined,
         );
-        free.push(user(context));
       },
     },
-  ];
+  };
+
+  return KINDS.map((_, index): Request => ({
+    setupRequest(request, context) {
+      if (index === 0) {
+        const taken = free.shift();
+        if (!taken) throw new Error('more loops than users');
+        Object.assign(context, { user: taken, rotation: loops++ % KINDS.length });
+      }
+      const kind = KINDS[(index + (ctx(context).rotation ?? 0)) % KINDS.length]!;
+      Object.assign(context, { kind, sentAt: performance.now() });
+      return steps[kind].build(request, context);
+    },
+    onResponse(status, body, context, headers) {
+      steps[ctx(context).kind!].onResponse(status, body, context, headers);
+      if (index === KINDS.length - 1) free.push(user(context));
+    },
+  }));
 }

@@ -30,7 +30,7 @@ describe('patched mermaid against stock mermaid', () => {
   });
 
   it('draws every regression case as stock mermaid draws it', { timeout: 120_000 }, async () => {
-    const { refused, differences } = await compareWithStock(REGRESSIONS);
+    const { refused, differences } = await compareWithStock(REGRESSIONS, 'regressions');
     expect(differences).toEqual([]);
     // A case stock refuses would prove nothing.
     expect(refused).toEqual([]);
@@ -70,7 +70,10 @@ describe('patched mermaid against stock mermaid', () => {
     async () => {
       expect(specDiagrams.length).toBeGreaterThan(300);
       const diagrams = whole ? specDiagrams : specDiagrams.filter((_, i) => i % 10 === 0);
-      const { refused, differences } = await compareWithStock(diagrams);
+      const { refused, differences } = await compareWithStock(
+        diagrams,
+        whole ? undefined : 'spec-sample',
+      );
       expect(differences).toEqual([]);
       // Kept only because stock draws them (excluded.json lists the others).
       expect(refused).toEqual([]);
@@ -84,7 +87,10 @@ describe('patched mermaid against stock mermaid', () => {
     },
     async () => {
       const diagrams = [...fixtures, ...(whole ? corpus : sampleCorpus(corpus, 60))];
-      const { drawn, refused, differences } = await compareWithStock(diagrams);
+      const { drawn, refused, differences } = await compareWithStock(
+        diagrams,
+        whole ? undefined : 'corpus-sample',
+      );
       expect(differences).toEqual([]);
       // Most of it must be drawings, not errors: a corpus stock refuses proves nothing.
       expect(drawn).toBeGreaterThan(diagrams.length * 0.8);

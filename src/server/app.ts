@@ -15,6 +15,8 @@ import { authRoutes } from './auth/routes.js';
 import { sameOriginGuard } from './auth/same-origin.js';
 import type { Database } from './db/client.js';
 import { collaboratorRoutes } from './collaborators/routes.js';
+import { commentOperations } from './comments/operations.js';
+import { commentRoutes } from './comments/routes.js';
 import { diagramRoutes } from './diagrams/routes.js';
 import { diagramWriter } from './diagrams/writer.js';
 import { folderRoutes } from './folders/routes.js';
@@ -32,6 +34,7 @@ import {
 } from './limits/address-limits.js';
 import {
   capConnectionsPerAddress,
+  closeUnusedOnClose,
   DEFAULT_CONNECTION_LIMITS,
   timeoutOptions,
   type ConnectionLimits,
@@ -50,6 +53,7 @@ import { attachLive, type LiveLimits } from './live/upgrade.js';
 import { liveFanout } from './live/fanout.js';
 import { connectRestEdits } from './live/rest-edits.js';
 import { followAccessChanges } from './live/revocation.js';
+import { followCommentChanges } from './live/comment-events.js';
 import { pgCounter, redisCounter } from './live/flood-limits.js';
 import { createLiveServer, type LiveDocumentLimits } from './live/server.js';
 import { loadAppShell } from './web/app-shell.js';
@@ -59,6 +63,7 @@ import { trashRoutes } from './trash/routes.js';
 import { startTrashPurge } from './trash/purge-timer.js';
 import { userRoutes } from './users/routes.js';
 import { versionDiffRoutes } from './versions/diff-routes.js';
+import { traceCheckRoutes } from './trace-import/routes.js';
 import { versionRoutes } from './versions/routes.js';
 import { helmetOptions } from './web/page-security.js';
 
@@ -117,6 +122,8 @@ export interface AppLimits {
   assistantRegistrationsPerHour: number;
   /** OAuth authorize, token and revoke calls per client address per minute. */
   assistantAuthCallsPerMinute: number;
+  /** Comments added, edited, resolved or deleted per signed-in user per minute (the app's calls). */
+  commentWritesPerMinute: number;
 }
 
 export const DEFAULT_LIMITS: AppLimits = {
@@ -129,6 +136,7 @@ export const DEFAULT_LIMITS: AppLimits = {
   stepExportsPerMinute: 30,
   assistantRegistrationsPerHour: 20,
   assistantAuthCallsPerMinute: 60,
+  commentWritesPerMinute: 60,
 };
 
 /** Where links point in tests and tools that build the app without a listening address. */
@@ -152,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   labelRequests(app);
   logRequests(app);
   capConnectionsPerAddress(app.server, connections.connectionsPerAddress, trustProxy);
+  closeUnusedOnClose(app);
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -207,6 +216,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   attachLive(app, { db, live, publicUrl, limits: deps.liveRates, counter, trustProxy });
   await followAccessChanges(app, deps.database, live);
   connectRestEdits(writer, live);
+  const comments = commentOperations({
+    db,
+    writer,
+    changed: await followCommentChanges(app, deps.database, live),
+  });
+  commentRoutes(app, db, comments, limits);
   diagramRoutes(app, db, writer, { published: (diagram) => warmSharePage(renderer, diagram) });
   versionRoutes(app, db, writer);
   trashRoutes(app, db, writer);
@@ -240,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     failedAuths: failedAuthGuard(app, limits.failedAuthsPerMinute),
     renderer,
     writer,
+    comments,
     published: (diagram) => warmSharePage(renderer, diagram),
     openRender: {
       enabled: deps.openRenderApi ?? false,
@@ -248,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   versionDiffRoutes(app, db, renderer);
+  await traceCheckRoutes(app, { db, writer, renderer });
   shareEmbedRoutes(app, db, { renderer, lookupLimit });
   templateRoutes(app, { renderer });
   exportRoutes(app, { renderer, perMinute: limits.stepExportsPerMinute });

@@ -46,12 +46,18 @@ export interface DescriptionItem {
   number?: number;
   /** A message's 1-based source line. */
   line?: number;
+  /** A message's sender and receiver, as the text names them (the drawing's walk uses them). */
+  ends?: [string, string];
+  /** A participant's id, as the text names it. */
+  id?: string;
   children: DescriptionItem[];
 }
 
 export interface DiagramDescription {
   /** 'Sequence diagram: Checkout', or the kind alone without a title. */
   heading: string;
+  /** The title alone: `accTitle`, else `title`, else the diagram's own name (null: none). */
+  name: string | null;
   /** Sequence diagrams: how many participants and messages ('3 participants, 5 messages'). */
   summary: string | null;
   /** `accDescr`, when the diagram has one. */
@@ -133,19 +139,16 @@ function metadataField(line: string, field: string): string | null {
 
 function participantItem(participant: Participant): DescriptionItem {
   const label = participant.label === participant.id ? '' : `, written ${participant.id}`;
-  return { text: `${participant.label} (${participant.kind}${label})`, children: [] };
+  return {
+    text: `${participant.label} (${participant.kind}${label})`,
+    id: participant.id,
+    children: [],
+  };
 }
 
-/**
- * The text version of a diagram. Linear in the text's length. `title`: the diagram's own name
- * (the shared page's), used when the text has no `accTitle` or `title`.
- */
-export function diagramDescription(content: string, title?: string): DiagramDescription {
-  const kind = KINDS[diagramKeyword(content)] ?? 'Diagram';
-  const statements = readSequence(content);
+/** What a diagram's text names itself: `title`, `accTitle` and `accDescr` (null: not written). */
+function ownTitles(content: string, statements: Statement[]) {
   const source = (statement: Statement) => content.slice(statement.from, statement.to);
-  const textOf = (statement: Statement) =>
-    statement.text ? words(content.slice(statement.text.from, statement.text.to)) : '';
   // After the keyword, with or without a colon: `title Checkout`, `accTitle: Checkout`.
   const restOf = (statement: Statement) =>
     words(
@@ -184,9 +187,33 @@ export function diagramDescription(content: string, title?: string): DiagramDesc
       }
     }
   }
+  return { written, accTitle, accDescr };
+}
+
+/**
+ * The name a diagram's drawing is given (its region "Sequence diagram: {name}"): its `accTitle`,
+ * else its `title`, else `title` given here (its saved title); null when none is.
+ */
+export function diagramName(content: string, title?: string): string | null {
+  const { written, accTitle } = ownTitles(content, readSequence(content));
+  return accTitle ?? written ?? (title?.trim() || null);
+}
+
+/**
+ * The text version of a diagram. Linear in the text's length. `title`: the diagram's own name
+ * (the shared page's), used when the text has no `accTitle` or `title`.
+ */
+export function diagramDescription(content: string, title?: string): DiagramDescription {
+  const kind = KINDS[diagramKeyword(content)] ?? 'Diagram';
+  const statements = readSequence(content);
+  const source = (statement: Statement) => content.slice(statement.from, statement.to);
+  const textOf = (statement: Statement) =>
+    statement.text ? words(content.slice(statement.text.from, statement.text.to)) : '';
+  const { written, accTitle, accDescr } = ownTitles(content, statements);
   const name = accTitle ?? written ?? (title?.trim() || null);
   const description: DiagramDescription = {
     heading: name ? `${kind}: ${name}` : kind,
+    name,
     summary: null,
     accDescr: accDescr || null,
     participants: [],
@@ -262,6 +289,7 @@ function describeSequence(
           text: notes.length > 0 ? `${said} (${notes.join(', ')})` : said,
           number: count,
           line: statement.line,
+          ends: [from.name, to.name],
           children: [],
         };
         list.push(lastMessage);

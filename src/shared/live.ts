@@ -71,6 +71,8 @@ export const liveServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('saved'), updatedAt: z.string(), digest: z.string().max(16) }),
   z.object({ type: z.literal('refused'), reason: refusedReason }),
   z.object({ type: z.literal('access'), role: z.enum(['viewer', 'editor', 'none']) }),
+  /** The diagram's comments changed (added, edited, resolved, reopened or deleted): read them again. */
+  z.object({ type: z.literal('comments') }),
 ]);
 export type LiveServerMessage = z.infer<typeof liveServerMessage>;
 

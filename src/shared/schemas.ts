@@ -469,3 +469,76 @@ export const exportFileBody = z.object({
 export type ExportFileBody = z.input<typeof exportFileBody>;
 
 export type ConvertBody = z.infer<typeof convertBody>;
+
+/** Comments on a diagram's statements (issue 48): bounds and answers. */
+export const COMMENT_BODY_MAX = 5_000;
+export const COMMENTS_PER_DIAGRAM_MAX = 500;
+
+export const commentBody = requiredText('body')
+  .trim()
+  .min(1, 'body must not be blank')
+  .max(
+    COMMENT_BODY_MAX,
+    `body must be at most ${COMMENT_BODY_MAX.toLocaleString('en')} characters`,
+  );
+
+const positiveId = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a whole number` })
+    .int(`${field} must be a whole number`)
+    .positive(`${field} must be a positive whole number`)
+    .max(2_147_483_647, `${field} is too large`);
+
+/** One comment: `line` is its statement's current 1-based line, or null once it was deleted. */
+export const commentSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.object({ name: z.string() }),
+  line: z.number().int().nullable(),
+  resolved: z.boolean(),
+  parentId: z.number().int().nullable(),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+/** A thread: its first comment with its replies, oldest first. */
+export const commentThreadSchema = commentSchema.extend({
+  replies: z.array(commentSchema),
+});
+export type CommentThread = z.infer<typeof commentThreadSchema>;
+
+/** POST /api/diagrams/{id}/comments: a new thread on the statement at `line`, or a reply. */
+export const addCommentBody = z
+  .object({
+    body: commentBody,
+    line: positiveId('line').optional(),
+    parentId: positiveId('parentId').optional(),
+  })
+  .strict()
+  .refine(
+    (body) => (body.line === undefined) !== (body.parentId === undefined),
+    'send line for a new comment or parentId for a reply (one of them)',
+  );
+export type AddCommentBody = z.infer<typeof addCommentBody>;
+
+/** PATCH /api/diagrams/{id}/comments/{commentId}: edit one's own body, or resolve / reopen. */
+export const updateCommentBody = z
+  .object({
+    body: commentBody.optional(),
+    resolved: z.boolean({ error: 'resolved must be true or false' }).optional(),
+  })
+  .strict()
+  .refine(
+    (body) => (body.body === undefined) !== (body.resolved === undefined),
+    'send body to edit the comment or resolved to resolve or reopen it (one of them)',
+  );
+export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
+
+export const commentParams = idParams.extend({ commentId: positiveId('commentId') });
+
+/** GET /api/mentions: a comment naming the caller, with the diagram it is on. */
+export const mentionSchema = commentSchema.extend({
+  diagramId: z.number().int(),
+  diagramTitle: z.string(),
+});
+export type Mention = z.infer<typeof mentionSchema>;

@@ -5,9 +5,8 @@
  * text, a live edit that reaches an open editor with the token's owner as author, and the
  * per-token rate limit.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { seededDataDir } from '../support/databases.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   getDefaultEnvironment,
@@ -22,7 +21,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagramDocName } from '../../src/shared/live.js';
 import { DIAGRAM_NOT_FOUND, PREVIEW_TEXT } from '../../src/shared/messages.js';
 import { formatsOn } from '../../src/shared/output-formats.js';
-import type { ApiDiagram, Diagram, Folder } from '../../src/shared/schemas.js';
+import type {
+  ApiDiagram,
+  Comment,
+  CommentThread,
+  Diagram,
+  Folder,
+} from '../../src/shared/schemas.js';
+import { NOT_A_STATEMENT, RESOLVE_REFUSED } from '../../src/server/comments/operations.js';
 import type { VersionSummary } from '../../src/shared/versions.js';
 import { drawTrace, parseTraceFile, traceOptionsSchema } from '../../src/shared/trace/index.js';
 import { otlpProtoOf, readTraceFixture, TRACE_FIXTURES } from '../fixtures/traces/fixtures.js';
@@ -42,16 +48,19 @@ const STDIO_COMMAND = 'dist/node/server/mcp/stdio.js';
 const chromium = findChromium();
 const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
 const TOOLS = [
+  'add_comment',
   'check_trace',
   'create_diagram',
   'delete_diagram',
   'diff_versions',
+  'list_comments',
   'list_diagrams',
   'list_folders',
   'list_versions',
   'move_diagram',
   'read_diagram',
   'render',
+  'resolve_comment',
   'restore_version',
   'search',
   'share_diagram',
@@ -127,7 +136,7 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
 
   beforeAll(async () => {
     if (!existsSync(STDIO_COMMAND)) throw new Error(`${STDIO_COMMAND} is missing: npm run build`);
-    dataDir = mkdtempSync(join(tmpdir(), 'lifeline-mcp-'));
+    dataDir = seededDataDir('lifeline-mcp-');
     app = await startAppProcess({
       env: {
         DATA_DIR: dataDir,
@@ -691,6 +700,49 @@ describeIf(chromiumMissing, 'MCP server over both transports', () => {
       }
     });
 
+    it('comments on a statement, replies, lists and resolves; a viewer comments but may not resolve', async () => {
+      const diagram = await createDiagramAt(app.url, ownerCookie, {
+        title: `Comments ${kind}`,
+        content: SEQUENCE,
+      });
+      const id = diagram.id;
+      await post(app.url, ownerCookie, `/api/diagrams/${id}/collaborators`, {
+        email: 'vera@example.test',
+        role: 'viewer',
+      });
+      const viewer = await connect(kind, app, viewerToken);
+      try {
+        const thread = jsonOf<Comment>(
+          await call(viewer, 'add_comment', { id, body: 'Should this be async?', line: 2 }),
+        );
+        expect(thread).toMatchObject({ line: 2, resolved: false, author: { name: 'Vera' } });
+        expect(errorOf(await call(viewer, 'resolve_comment', { id, commentId: thread.id }))).toBe(
+          RESOLVE_REFUSED,
+        );
+        const reply = jsonOf<Comment>(
+          await call(client, 'add_comment', { id, body: 'Yes', parentId: thread.id }),
+        );
+        expect(reply.parentId).toBe(thread.id);
+        expect(errorOf(await call(client, 'add_comment', { id, body: 'x', line: 1 }))).toBe(
+          NOT_A_STATEMENT,
+        );
+        const resolved = jsonOf<Comment>(
+          await call(client, 'resolve_comment', { id, commentId: thread.id }),
+        );
+        expect(resolved.resolved).toBe(true);
+        const [listed, ...rest] = jsonOf<CommentThread[]>(
+          await call(viewer, 'list_comments', { id }),
+        );
+        expect(rest).toEqual([]);
+        expect(listed).toMatchObject({ resolved: true, replies: [{ body: 'Yes' }] });
+      } finally {
+        await viewer.close();
+      }
+      expect(errorOf(await call(client, 'list_comments', { id: strangerDiagram.id }))).toBe(
+        DIAGRAM_NOT_FOUND,
+      );
+    });
+
     it("reaches an open editor at once as a live edit, with the token's owner as author", async () => {
       // Ada owns the diagram and has it open; Grace, an invited editor, changes it through MCP.
       const diagram = await createDiagramAt(app.url, ownerCookie, {
@@ -766,7 +818,7 @@ describeIf(chromiumMissing, 'MCP server under the per-token limit', () => {
   const FAILED_PER_MINUTE = 3;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lifeline-mcp-limit-'));
+    dataDir = seededDataDir('lifeline-mcp-limit-');
     app = await startAppProcess({
       env: {
         DATA_DIR: dataDir,

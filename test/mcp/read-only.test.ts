@@ -5,8 +5,8 @@
  * refusal, and every tool that does must answer exactly as it answers a full token. The stdio
  * command takes the read-only token from a file.
  */
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { seededDataDir } from '../support/databases.js';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -87,7 +87,7 @@ describeIf(chromiumMissing, 'MCP tools with a read-only token', () => {
   const reads = (tool: Tool) => tool.annotations?.readOnlyHint === true;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'lifeline-mcp-read-only-'));
+    dataDir = seededDataDir('lifeline-mcp-read-only-');
     app = await startAppProcess({
       env: {
         DATA_DIR: dataDir,
@@ -118,6 +118,9 @@ describeIf(chromiumMissing, 'MCP tools with a read-only token', () => {
       folderId: null,
       isPublic: true,
       trace: readTraceFixture(TRACE_FIXTURES.zipkinSkew),
+      body: 'Should this call be async?',
+      line: 2,
+      commentId: 1,
     };
   }, 120_000);
 

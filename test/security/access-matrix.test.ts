@@ -17,7 +17,15 @@ import { testDatabases } from '../support/databases.js';
 import { describeEach } from '../support/needs.js';
 import { recordRoutes } from '../support/route-list.js';
 import { snapshotDatabase } from '../support/snapshot.js';
-import { ACTORS, as, makeWorld, ownerSlice, type ActorName, type World } from '../support/world.js';
+import {
+  ACTORS,
+  as,
+  makeWorld,
+  ownerSlice,
+  removeWorld,
+  type ActorName,
+  type World,
+} from '../support/world.js';
 
 type Expected = Record<ActorName, number>;
 
@@ -63,6 +71,18 @@ const text = (url: string, headers: Record<string, string>): InjectOptions => ({
   headers: { 'content-type': 'text/plain', ...headers },
   payload: GRAPH,
 });
+
+/** A Zipkin trace of one span: what the trace-check routes are sent. */
+const ONE_SPAN_TRACE = [
+  {
+    traceId: 'aa00000000000002',
+    id: '0000000000000002',
+    name: 'get /',
+    timestamp: 1_700_000_000_000_000,
+    duration: 1000,
+    localEndpoint: { serviceName: 'web' },
+  },
+];
 
 /** No renderer in this suite: image routes answer 503 once access is settled. */
 const EXPECTED: Record<string, Row> = {
@@ -130,6 +150,26 @@ const EXPECTED: Record<string, Row> = {
       json('GET', `/api/diagrams/${w.diagramId}/diff?from=${w.versionId}&to=${w.versionId}`),
     expect: session({ owner: 200, editor: 200, viewer: 200, stranger: 404 }),
   },
+  // The editor's check: anyone who may open the diagram may check it, with the text the editor
+  // shows; it changes nothing (that text is never stored).
+  'POST /api/diagrams/:id/check-trace': {
+    request: (w) => ({
+      method: 'POST',
+      url: `/api/diagrams/${w.diagramId}/check-trace`,
+      ...multipartBody(
+        [
+          {
+            name: 'trace.json',
+            type: 'application/json',
+            content: JSON.stringify(ONE_SPAN_TRACE),
+          },
+        ],
+        'file',
+        { text: 'sequenceDiagram\n    User->>web: get /' },
+      ),
+    }),
+    expect: session({ owner: 200, editor: 200, viewer: 200, stranger: 404 }),
+  },
   'GET /api/trash': { request: () => json('GET', '/api/trash'), expect: sameForEveryone(200) },
   'POST /api/trash/:id/restore': {
     request: (w) => json('POST', `/api/trash/${w.trashedDiagramId}/restore`),
@@ -155,6 +195,28 @@ const EXPECTED: Record<string, Row> = {
     request: (w) =>
       json('DELETE', `/api/diagrams/${w.diagramId}/collaborators/${w.editorCollaboratorId}`),
     expect: session({ owner: 204, editor: 403, viewer: 403, stranger: 404 }),
+  },
+  'GET /api/diagrams/:id/comments': {
+    request: (w) => json('GET', `/api/diagrams/${w.diagramId}/comments`),
+    expect: session({ owner: 200, editor: 200, viewer: 200, stranger: 404 }),
+  },
+  'POST /api/diagrams/:id/comments': {
+    request: (w) => json('POST', `/api/diagrams/${w.diagramId}/comments`, { body: 'Hi', line: 2 }),
+    expect: session({ owner: 201, editor: 201, viewer: 201, stranger: 404 }),
+  },
+  'PATCH /api/diagrams/:id/comments/:commentId': {
+    request: (w) =>
+      json('PATCH', `/api/diagrams/${w.diagramId}/comments/${w.commentId}`, { resolved: true }),
+    expect: session({ owner: 200, editor: 200, viewer: 403, stranger: 404 }),
+  },
+  // Only its author (the owner) deletes the owner's comment.
+  'DELETE /api/diagrams/:id/comments/:commentId': {
+    request: (w) => json('DELETE', `/api/diagrams/${w.diagramId}/comments/${w.commentId}`),
+    expect: session({ owner: 204, editor: 403, viewer: 403, stranger: 404 }),
+  },
+  'GET /api/mentions': {
+    request: () => json('GET', '/api/mentions'),
+    expect: sameForEveryone(200),
   },
   'GET /api/shared-with-me': {
     request: () => json('GET', '/api/shared-with-me'),
@@ -224,17 +286,7 @@ const EXPECTED: Record<string, Row> = {
   },
   // It changes nothing; a diagram of someone else answers 404 whatever the file holds.
   'POST /api/v1/diagrams/:id/check-trace': {
-    request: (w) =>
-      json('POST', `/api/v1/diagrams/${w.diagramId}/check-trace`, [
-        {
-          traceId: 'aa00000000000002',
-          id: '0000000000000002',
-          name: 'get /',
-          timestamp: 1_700_000_000_000_000,
-          duration: 1000,
-          localEndpoint: { serviceName: 'web' },
-        },
-      ]),
+    request: (w) => json('POST', `/api/v1/diagrams/${w.diagramId}/check-trace`, ONE_SPAN_TRACE),
     expect: bearer({ ownerToken: 200, strangerToken: 404 }),
   },
   'POST /api/v1/convert': {
@@ -267,6 +319,24 @@ const EXPECTED: Record<string, Row> = {
   },
   'DELETE /api/v1/diagrams/:id': {
     request: (w) => json('DELETE', `/api/v1/diagrams/${w.diagramId}`),
+    expect: bearer({ ownerToken: 204, strangerToken: 404 }),
+  },
+  'GET /api/v1/diagrams/:id/comments': {
+    request: (w) => json('GET', `/api/v1/diagrams/${w.diagramId}/comments`),
+    expect: bearer({ ownerToken: 200, strangerToken: 404 }),
+  },
+  'POST /api/v1/diagrams/:id/comments': {
+    request: (w) =>
+      json('POST', `/api/v1/diagrams/${w.diagramId}/comments`, { body: 'Hi', line: 2 }),
+    expect: bearer({ ownerToken: 201, strangerToken: 404 }),
+  },
+  'PATCH /api/v1/diagrams/:id/comments/:commentId': {
+    request: (w) =>
+      json('PATCH', `/api/v1/diagrams/${w.diagramId}/comments/${w.commentId}`, { body: 'Edited' }),
+    expect: bearer({ ownerToken: 200, strangerToken: 404 }),
+  },
+  'DELETE /api/v1/diagrams/:id/comments/:commentId': {
+    request: (w) => json('DELETE', `/api/v1/diagrams/${w.diagramId}/comments/${w.commentId}`),
     expect: bearer({ ownerToken: 204, strangerToken: 404 }),
   },
   'GET /api/v1/folders': {
@@ -389,7 +459,23 @@ describeEach(testDatabases, 'access matrix on $name', ({ open }) => {
       limits: { shareLookupsPerMinute: 100_000, apiCallsPerMinute: 100_000 },
     });
   });
+  // A route's calls that were all refused (or only read) leave the world as it was made; the
+  // next route takes it on when the database is byte for byte what it was just after the world
+  // was made, and makes a new one (removing the old) otherwise.
+  let kept: { world: World; made: string } | null = null;
+  const worldFor = async (): Promise<{ world: World; now: string }> => {
+    const now = await snapshotDatabase(database.db);
+    if (kept?.made === now) return { world: kept.world, now };
+    if (kept) await removeWorld(database.db, kept.world);
+    kept = null;
+    const world = await makeWorld(database.db, appSecret);
+    const made = await snapshotDatabase(database.db);
+    kept = { world, made };
+    return { world, now: made };
+  };
+
   afterAll(async () => {
+    if (kept) await removeWorld(database.db, kept.world);
     await app?.close();
     await database?.close();
   });
@@ -404,12 +490,12 @@ describeEach(testDatabases, 'access matrix on $name', ({ open }) => {
   it.each(Object.keys(EXPECTED))('%s answers every caller as expected', async (route) => {
     const row = EXPECTED[route]!;
     const answers: Record<string, number> = {};
-    const world = await makeWorld(database.db, appSecret);
+    const { world, now } = await worldFor();
     // Outsiders first and the owner last, so a successful write (a deletion, a logout, a new
     // token) cannot change a later caller's case.
     // The state before each call: a call checked to have left it unchanged leaves it valid for
     // the next, so it is read again only after a call that may have changed it.
-    let before: string | null = null;
+    let before: string | null = now;
     let ownersBefore: string | null = null;
     for (const actor of CALL_ORDER) {
       before ??= await snapshotDatabase(database.db);

@@ -18,7 +18,7 @@ import { describeEach } from '../support/needs.js';
 import { recordRoutes } from '../support/route-list.js';
 import { multipartBody } from '../support/multipart.js';
 import { snapshotDatabase } from '../support/snapshot.js';
-import { as, makeWorld, type ActorName, type World } from '../support/world.js';
+import { as, makeWorld, removeWorld, type ActorName, type World } from '../support/world.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 1_554_881);
 const RUNS = (name: string) => Number(process.env.FUZZ_RUNS ?? (name === 'pglite' ? 400 : 150));
@@ -547,6 +547,7 @@ describeEach(testDatabases, 'fuzzing every route on $name', ({ name, open }) => 
           expect(await snapshotDatabase(database.db), `${label} changed the database`).toBe(before);
         } else {
           // The request did something (a logout, a new token, a deletion): start from a fresh world.
+          await removeWorld(database.db, world);
           world = await makeWorld(database.db, appSecret);
         }
         expect(Object.keys(Object.prototype)).toEqual([]);

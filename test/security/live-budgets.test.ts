@@ -9,14 +9,16 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { diagramDocName, shareDocName } from '../../src/shared/live.js';
 import { useAppProcess } from '../support/app-process-suite.js';
 import { createDiagramAt, signInAt } from '../support/http-sign-in.js';
-import { authAnswer, authFrame, slowestHealthz } from '../support/live-attacks.js';
+import { expectNoStall, watchedHealthz } from '../support/healthz-watch.js';
+import { authAnswer, authFrame } from '../support/live-attacks.js';
 import { connectLive, until, type LiveClient } from '../support/live-client.js';
 import { binaryFrames, openRawWebSocket, type RawWebSocket } from '../support/raw-websocket.js';
 
-const HEALTH_BUDGET_MS = 500;
 /** The server's defaults: documents per socket and per user. */
 const SOCKET_DOCUMENTS = 10;
 const USER_DOCUMENTS = 20;
+/** How long /healthz is watched at least after an attack is sent: its work may go on after it. */
+const ATTACK_WATCH_MS = 2_000;
 
 const app = useAppProcess('live-budgets', {
   APP_SECRET: 'live-budgets-secret-0123456789abcdef',
@@ -70,23 +72,35 @@ it("keeps a diagram's owner connected while a signed-out socket names it in a fl
 it('looks up at most a few of 3,000 share links named in one write, /healthz stays quick', async () => {
   const socket = await raw();
   const names = Array.from({ length: 3000 }, () => shareDocName(randomBytes(16).toString('hex')));
-  socket.write(binaryFrames(names.map((name) => authFrame(name))));
-  const slowest = await slowestHealthz(app.url, socket.closed);
+  const report = await watchedHealthz(
+    app,
+    () => {
+      socket.write(binaryFrames(names.map((name) => authFrame(name))));
+      return socket.closed;
+    },
+    ATTACK_WATCH_MS,
+  );
   expect(answers(socket, 'denied')).toBeLessThanOrEqual(SOCKET_DOCUMENTS);
-  expect(slowest).toBeLessThan(HEALTH_BUDGET_MS);
+  expectNoStall(report);
 }, 60_000);
 
 it('looks up at most a few of 3,000 diagrams a signed-in stranger names, /healthz stays quick', async () => {
   const stranger = await signInAt(app.url, 'stranger@example.test', 'Stranger');
   const socket = await raw({ cookie: stranger });
-  socket.write(
-    binaryFrames(Array.from({ length: 3000 }, (_, i) => authFrame(diagramDocName(i + 1)))),
+  const report = await watchedHealthz(
+    app,
+    () => {
+      socket.write(
+        binaryFrames(Array.from({ length: 3000 }, (_, i) => authFrame(diagramDocName(i + 1)))),
+      );
+      return socket.closed;
+    },
+    ATTACK_WATCH_MS,
   );
-  const slowest = await slowestHealthz(app.url, socket.closed);
   expect(answers(socket, 'denied') + answers(socket, 'authenticated')).toBeLessThanOrEqual(
     SOCKET_DOCUMENTS,
   );
-  expect(slowest).toBeLessThan(HEALTH_BUDGET_MS);
+  expectNoStall(report);
 }, 60_000);
 
 it(`opens at most ${SOCKET_DOCUMENTS} of one's own diagrams on one socket`, async () => {

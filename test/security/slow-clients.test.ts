@@ -1,7 +1,8 @@
 /**
  * Slow and greedy clients against a real listening server, over raw sockets: a body trickled one
- * byte a second is cut off at the request timeout, and connections past the per-address cap are
- * closed at once while the first ones keep working.
+ * byte a second is cut off at the request timeout, connections past the per-address cap are
+ * closed at once while the first ones keep working, and closing the server closes connections
+ * that never sent a request.
  */
 import { connect, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -170,6 +171,23 @@ describe('slow and greedy clients', () => {
       client.socket.destroy();
     }
   }, 15_000);
+
+  it('closes, when the server closes, a connection that never sent a request and an idle one', async () => {
+    const closing = await listening();
+    const silent = await open(closing);
+    const idle = await open(closing);
+    expect(await healthOn(idle)).toMatch(/^HTTP\/1\.1 200 /);
+    const app = apps.pop()!;
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      app.close().then(() => 'closed'),
+      new Promise((resolve) => (timer = setTimeout(() => resolve('still open'), 10_000))),
+    ]).finally(() => clearTimeout(timer));
+    expect(closed).toBe('closed');
+    await closedWithin(silent, 1_000);
+    await closedWithin(idle, 1_000);
+    expect(silent.received()).toBe('');
+  }, 20_000);
 
   it(`closes connections from one address past ${CAP} at once; the first ones keep working`, async () => {
     const first = await Promise.all(Array.from({ length: CAP }, () => open(cappedPort)));

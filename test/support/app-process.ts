@@ -132,6 +132,13 @@ export function spawnTracked(options: SpawnOptions = {}): Spawned {
   const exited = new Promise<Exit>((resolve) =>
     child.once('exit', (code, signal) => {
       running.delete(child);
+      // A process that ended itself with an error (an uncaught exception, a failed start) says
+      // why beside the test that then fails on it.
+      if (code !== null && code !== 0) {
+        process.stderr.write(
+          `Process ${child.pid} exited with code ${code}; its last lines:\n${lines.slice(-40).join('\n')}\n`,
+        );
+      }
       resolve({ code, signal });
     }),
   );

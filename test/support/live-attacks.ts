@@ -96,26 +96,3 @@ export function rssMb(pid: number): number {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
 }
-
-/**
- * The slowest /healthz answer from `base` while `during` runs, and for at least `atLeastMs`
- * (the attack's work may go on after it has been sent).
- */
-export async function slowestHealthz(
-  base: string,
-  during: Promise<unknown>,
-  atLeastMs = 2_000,
-): Promise<number> {
-  let slowest = 0;
-  let done = false;
-  void during.catch(() => undefined).finally(() => (done = true));
-  const until = Date.now() + atLeastMs;
-  while (!done || Date.now() < until) {
-    const start = performance.now();
-    await fetch(`${base}/healthz`).catch(() => undefined);
-    slowest = Math.max(slowest, performance.now() - start);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  await during;
-  return slowest;
-}

@@ -23,6 +23,8 @@ export interface MermaidPage {
 
 export interface MermaidPages {
   open(pkg: MermaidPackage, build?: MermaidBuild): Promise<MermaidPage>;
+  /** The browser's version, which its drawings depend on (text is measured by its fonts). */
+  version(): string;
   close(): Promise<void>;
 }
 
@@ -88,6 +90,7 @@ export async function launchMermaidPages(): Promise<MermaidPages> {
       );
       return { render: (id, text) => draw(page, id, text) };
     },
+    version: () => browser.version(),
     close: () => browser.close(),
   };
 }

@@ -7,9 +7,21 @@ export interface UploadFile {
   type?: string;
 }
 
-export function multipartBody(files: UploadFile[], field = 'files') {
+/** `fields` are text fields, written before the files. */
+export function multipartBody(
+  files: UploadFile[],
+  field = 'files',
+  fields: Record<string, string> = {},
+) {
   const boundary = `----lifeline${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n`),
+      Buffer.from(value, 'utf8'),
+      Buffer.from('\r\n'),
+    );
+  }
   for (const file of files) {
     parts.push(
       Buffer.from(

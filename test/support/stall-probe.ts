@@ -4,13 +4,11 @@
  * slow request would, so the server's own watch has a stall to log.
  */
 import { runAs } from '../../src/server/health/loop-watch.js';
+import { holdCpu } from './hold-cpu.js';
 
 process.on('message', (message: { block?: number; as?: string }) => {
   const { block, as } = message;
   if (typeof block !== 'number' || typeof as !== 'string') return;
-  runAs(as, () => {
-    // Busy for that much CPU time (not wall time, which a busy machine stretches): the stall.
-    const start = process.cpuUsage();
-    while (process.cpuUsage(start).user < block * 1000);
-  });
+  // Busy for that much CPU time (not wall time, which a busy machine stretches): the stall.
+  runAs(as, () => holdCpu(block));
 });

@@ -17,6 +17,7 @@ import type { Db } from '../../src/server/db/client.js';
 import {
   apiTokens,
   collaborators,
+  comments,
   diagramVersions,
   diagrams,
   folders,
@@ -52,8 +53,12 @@ export interface World {
   versionId: number;
   /** A diagram of the owner's in the trash. */
   trashedDiagramId: number;
+  /** The owner's comment on the private diagram's message (line 2). */
+  commentId: number;
   /** Request headers that make a request come from the actor. */
   headers: Record<ActorName, Record<string, string>>;
+  /** Every user the world made (removeWorld deletes them, and with them what they own). */
+  userIds: number[];
 }
 
 export async function makeWorld(db: Db, appSecret: string): Promise<World> {
@@ -102,6 +107,18 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
   await team.upsert(owner, diagram.id, viewer.email!, 'viewer');
   if (!editorRow) throw new Error('collaborator not added');
 
+  const [comment] = await db
+    .insert(comments)
+    .values({
+      diagramId: diagram.id,
+      authorId: owner.id,
+      body: `Comment ${secret}`,
+      line: 2,
+      lineText: `A->>B: ${secret}`,
+    })
+    .returning({ id: comments.id });
+  if (!comment) throw new Error('comment not added');
+
   const sessionsOf = sessionsStore(db);
   const cookie = async (userId: number) => ({
     cookie: `${SESSION_COOKIE}=${(await sessionsOf.create(userId)).id}`,
@@ -127,6 +144,8 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
     editorCollaboratorId: editorRow.id,
     versionId: version.id,
     trashedDiagramId: trashed.id,
+    commentId: comment.id,
+    userIds: [owner.id, editor.id, viewer.id, stranger.id, unverified.id],
     headers: {
       anonymous: {},
       owner: await cookie(owner.id),
@@ -139,6 +158,15 @@ export async function makeWorld(db: Db, appSecret: string): Promise<World> {
       expired: { cookie: `${SESSION_COOKIE}=${expiredId}` },
     },
   };
+}
+
+/**
+ * Deletes the world's users and, by the schema's cascades, their diagrams, folders, sessions,
+ * tokens and the rest: a suite that makes a world per case keeps its database (and the
+ * snapshots it compares) the size of one world.
+ */
+export async function removeWorld(db: Db, world: World): Promise<void> {
+  await db.delete(users).where(inArray(users.id, world.userIds));
 }
 
 /**
@@ -174,6 +202,9 @@ export async function ownerSlice(db: Db, world: World): Promise<string> {
           .from(diagramVersions)
           .where(inArray(diagramVersions.diagramId, ids))
           .orderBy(diagramVersions.id)
+      : Promise.resolve([]),
+    ids.length
+      ? db.select().from(comments).where(inArray(comments.diagramId, ids)).orderBy(comments.id)
       : Promise.resolve([]),
     // Diagrams that moved to someone else would vanish from the lists above; count them too.
     db

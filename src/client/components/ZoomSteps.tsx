@@ -35,15 +35,18 @@ export function ZoomButton(props: {
 
 export function ZoomSteps(props: {
   zoom: number;
-  /** The zoom one step away (not yet clamped: the drawing's owner keeps it within its limits). */
-  onZoom: (zoom: number) => void;
+  /**
+   * One step in or out (`by` is ±ZOOM.step), taken from the zoom as it is when the click comes,
+   * not as last drawn: two quick clicks are two steps. The drawing's owner clamps it.
+   */
+  onStep: (by: number) => void;
   levelTestId: string;
   large?: boolean;
 }) {
-  const { zoom, onZoom, large } = props;
+  const { zoom, onStep, large } = props;
   return (
     <>
-      <ZoomButton label={ZOOM_COPY.zoomOut} onClick={() => onZoom(zoom - ZOOM.step)} large={large}>
+      <ZoomButton label={ZOOM_COPY.zoomOut} onClick={() => onStep(-ZOOM.step)} large={large}>
         <ZoomOut className="h-3.5 w-3.5" aria-hidden />
       </ZoomButton>
       <span
@@ -53,7 +56,7 @@ export function ZoomSteps(props: {
       >
         {Math.round(zoom * 100)}%
       </span>
-      <ZoomButton label={ZOOM_COPY.zoomIn} onClick={() => onZoom(zoom + ZOOM.step)} large={large}>
+      <ZoomButton label={ZOOM_COPY.zoomIn} onClick={() => onStep(ZOOM.step)} large={large}>
         <ZoomIn className="h-3.5 w-3.5" aria-hidden />
       </ZoomButton>
     </>

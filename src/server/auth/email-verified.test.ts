@@ -4,17 +4,18 @@
  * (`email_verified: false`), as Keycloak, Okta or a company SSO may allow.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { CookieJar } from '../../../test/support/browser-like.js';
 import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 import { makeUser } from '../../../test/support/factories.js';
 import { signInThroughIssuer, startAppWithIssuer } from '../../../test/support/issuer-sign-in.js';
 import type { TestIssuer } from '../../../test/support/oidc-issuer.js';
 import { collaboratorsStore } from '../collaborators/store.js';
 import { diagramWriter } from '../diagrams/writer.js';
 
-describe.each(testDatabases)('e-mail verification on $name', ({ open }) => {
+describeEach(testDatabases, 'e-mail verification on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let issuer: TestIssuer;

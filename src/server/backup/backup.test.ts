@@ -61,6 +61,14 @@ async function seed(app: FastifyInstance) {
     email: 'friend@example.test',
     role: 'editor',
   });
+  const thread = await call(owner, 'POST', `/api/diagrams/${inFolder.id}/comments`, {
+    body: 'Should this be async?',
+    line: 2,
+  });
+  await call(friend, 'POST', `/api/diagrams/${inFolder.id}/comments`, {
+    body: '@owner yes, with a retry',
+    parentId: (thread.json() as { id: number }).id,
+  });
   await call(friend, 'POST', '/api/diagrams', { title: 'Loose', content: 'graph TD\nA-->B' });
   const token = (await call(owner, 'GET', '/api/user/api-token')).json().apiToken as string;
   return { owner, token };
@@ -88,7 +96,13 @@ describeEach(pairs, 'backup from $from, restore into $to', ({ source, target }) 
 
   it('restores every row of every table identically', async () => {
     const counts = await writeBackup(from, file);
-    expect(counts).toMatchObject({ users: 2, folders: 1, diagrams: 2, collaborators: 1 });
+    expect(counts).toMatchObject({
+      users: 2,
+      folders: 1,
+      diagrams: 2,
+      collaborators: 1,
+      comments: 2,
+    });
     expect(counts.api_tokens).toBe(1);
     expect(counts.sessions).toBe(2);
     expect(await restoreBackup(into, file)).toEqual(counts);

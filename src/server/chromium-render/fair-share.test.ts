@@ -25,6 +25,8 @@ const base: RenderRequest = {
   theme: 'neutral',
   background: 'white',
 };
+/** Edges of the flowchart the queue tests flood with (the order-only ones). */
+const SLOWER_EDGES = 150;
 const as = (key: string): RenderCaller => ({ key, scope: key });
 
 type Outcome = { ok: true; at: number } | { ok: false; at: number; error: unknown };
@@ -62,6 +64,8 @@ describe.skipIf(!chromium)('renderer shared fairly between callers', () => {
   // Limits no render here reaches even on a loaded machine: a render cut short would leave its
   // successor a cold new page, and these two tests are about the order of the queue alone.
   const ROOMY_LIMIT_MS = 60_000;
+  /** A render that takes several times a small one's, and no longer: the order is what counts. */
+  const slower = (tag: string) => denseFlowchart(tag, SLOWER_EDGES);
 
   it("keeps a flooding caller to half the pages and half the queue; another's render goes first", async () => {
     const pool = await warmRenderer(ROOMY_LIMIT_MS);
@@ -71,7 +75,7 @@ describe.skipIf(!chromium)('renderer shared fairly between callers', () => {
     }, 5);
     try {
       const flood = Array.from({ length: 6 }, (_, i) =>
-        settle(pool.render({ ...base, content: denseFlowchart(`flood ${i}`) }, as('user:A'))),
+        settle(pool.render({ ...base, content: slower(`flood ${i}`) }, as('user:A'))),
       );
       const small = await settle(pool.render(base, as('user:B')));
       const outcomes = await Promise.all(flood);
@@ -98,9 +102,9 @@ describe.skipIf(!chromium)('renderer shared fairly between callers', () => {
   it('takes waiting renders round-robin across callers', async () => {
     const pool = await warmRenderer(ROOMY_LIMIT_MS);
     // A fills its page and its share of the queue; C and D each queue one behind a busy page.
-    const hold = settle(pool.render({ ...base, content: denseFlowchart('hold') }, as('user:H')));
+    const hold = settle(pool.render({ ...base, content: slower('hold') }, as('user:H')));
     const a = Array.from({ length: 3 }, (_, i) =>
-      settle(pool.render({ ...base, content: denseFlowchart(`a ${i}`) }, as('user:A'))),
+      settle(pool.render({ ...base, content: slower(`a ${i}`) }, as('user:A'))),
     );
     const c = settle(
       pool.render({ ...base, content: `${SMALL_DIAGRAM}\n    A->>B: c` }, as('user:C')),

@@ -24,8 +24,15 @@ export class FairShare {
   readonly pagesPerCaller: number;
   readonly queuePerCaller: number;
   private readonly running = new Map<string, number>();
-  /** Waiting renders by caller; the Map's order is the round-robin order. */
+  /** Waiting renders by caller, in order of arrival. */
   private readonly waiting = new Map<string, Wake[]>();
+  /**
+   * When each caller with a render running or waiting last got a page (a rising count): the
+   * waiting caller served longest ago goes next, whether its last page came from the queue or
+   * straight away, so a caller whose first render started at once is not also first in the queue.
+   */
+  private readonly lastServed = new Map<string, number>();
+  private served = 0;
   private waitingCount = 0;
   private active = 0;
   private readonly arrivals = new Set<Wake>();
@@ -61,7 +68,10 @@ export class FairShare {
     this.active -= 1;
     const left = this.runningOf(caller) - 1;
     if (left > 0) this.running.set(caller, left);
-    else this.running.delete(caller);
+    else {
+      this.running.delete(caller);
+      if (!this.waiting.has(caller)) this.lastServed.delete(caller);
+    }
     this.dispatch();
   }
 
@@ -83,6 +93,7 @@ export class FairShare {
   wakeAll(): void {
     const all = [...this.waiting.values()].flat();
     this.waiting.clear();
+    this.lastServed.clear();
     this.waitingCount = 0;
     for (const wake of all) wake();
   }
@@ -99,19 +110,32 @@ export class FairShare {
   private start(caller: string): void {
     this.active += 1;
     this.running.set(caller, this.runningOf(caller) + 1);
+    this.served += 1;
+    this.lastServed.set(caller, this.served);
+  }
+
+  /** The waiting caller that may take a page and was served longest ago (never counts as 0). */
+  private nextCaller(): string | undefined {
+    let next: string | undefined;
+    let nextServed = Infinity;
+    for (const candidate of this.waiting.keys()) {
+      if (this.runningOf(candidate) >= this.pagesPerCaller) continue;
+      const served = this.lastServed.get(candidate) ?? 0;
+      if (served < nextServed) {
+        next = candidate;
+        nextServed = served;
+      }
+    }
+    return next;
   }
 
   private dispatch(): void {
     while (this.active < this.options.pages) {
-      const caller = [...this.waiting.keys()].find(
-        (candidate) => this.runningOf(candidate) < this.pagesPerCaller,
-      );
+      const caller = this.nextCaller();
       if (caller === undefined) return;
       const queue = this.waiting.get(caller)!;
       const wake = queue.shift()!;
-      // Served callers go to the back of the round.
-      this.waiting.delete(caller);
-      if (queue.length > 0) this.waiting.set(caller, queue);
+      if (queue.length === 0) this.waiting.delete(caller);
       this.waitingCount -= 1;
       wake();
     }

@@ -12,13 +12,8 @@
  * cut waits for its own new pages and never takes the warm page another caller uses, and the
  * CPU a new page costs is spent before that caller's next render, not during another's.
  */
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type CDPSession,
-  type Page,
-} from 'playwright-core';
+import type * as Playwright from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { WarmPageApi } from '../../shared/mermaid-drawing/diagram-render.js';
 import { AppError } from '../errors.js';
 import { CHROMIUM_ARGS } from './chromium.js';
@@ -119,9 +114,16 @@ export class PagePool {
   private warming: Promise<void> | null = null;
   private readonly share: FairShare;
   private closed = false;
+  /** Playwright itself, loaded as the pool is made. */
+  private readonly playwright: Promise<typeof Playwright>;
 
   constructor(private readonly options: PagePoolOptions) {
     this.share = new FairShare({ pages: options.pages, queue: options.queue });
+    // Loaded as the pool is made (with the server, never in a request: its modules hold the
+    // event loop for over half a second), and only for a server that draws: every server and
+    // test without Chromium starts that much sooner.
+    this.playwright = import('playwright-core');
+    this.playwright.catch(() => undefined);
   }
 
   /** Pages in use per caller and renders waiting. */
@@ -307,14 +309,16 @@ export class PagePool {
       // Several callers may find the browser dead at once: only the first relaunches.
       if (this.browser !== current) return this.launch();
     }
-    const launching = chromium.launch({
-      executablePath: this.options.executablePath,
-      args: CHROMIUM_ARGS,
-      // The server's own shutdown closes the pool once in-flight renders have finished;
-      // Playwright's handlers would kill the browser under them at the first SIGTERM.
-      handleSIGTERM: false,
-      handleSIGINT: false,
-    });
+    const launching = this.playwright.then(({ chromium }) =>
+      chromium.launch({
+        executablePath: this.options.executablePath,
+        args: CHROMIUM_ARGS,
+        // The server's own shutdown closes the pool once in-flight renders have finished;
+        // Playwright's handlers would kill the browser under them at the first SIGTERM.
+        handleSIGTERM: false,
+        handleSIGINT: false,
+      }),
+    );
     this.browser = launching;
     try {
       const browser = await launching;

@@ -117,6 +117,10 @@ async function openPostgres(url: string): Promise<Database> {
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // Nor one in use: the pool takes its idle listener off a client it lends (a transaction holds
+  // one across statements), and a lost connection's 'error' event without a listener throws.
+  // The statements on it fail on their own, and the pool drops it when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   const lockClient = await pool.connect();
   try {

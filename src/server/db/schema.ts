@@ -1,6 +1,7 @@
 /** The one pg-core schema: PGlite and PostgreSQL run the same migrations. */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   customType,
@@ -131,6 +132,50 @@ export const collaborators = pgTable(
   (t) => [
     uniqueIndex('collaborators_diagram_email_idx').on(t.diagramId, t.email),
     index('collaborators_email_idx').on(t.email),
+  ],
+);
+
+/**
+ * Comments on a diagram's statements (shared/comments/anchor.ts): a thread's first comment holds
+ * the anchor (`line`, null once its statement was deleted, and the statement's text), replies
+ * name their thread in `parentId`. The diagram writer moves anchors with every text write.
+ */
+export const comments = pgTable(
+  'comments',
+  {
+    id: serial('id').primaryKey(),
+    diagramId: integer('diagram_id')
+      .notNull()
+      .references(() => diagrams.id, { onDelete: 'cascade' }),
+    /** The thread a reply belongs to; null for a thread's first comment. */
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    /** Null once the author's account is gone: the comment stays, by a former collaborator. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The name an imported comment by someone other than the importer was written under (shown
+     * as theirs, marked imported; no account); null for comments written here.
+     */
+    importedAuthor: text('imported_author'),
+    body: text('body').notNull(),
+    /** 1-based line of the statement in the diagram's text; null: outdated (statement deleted). */
+    line: integer('line'),
+    /** The statement's line (trimmed) as last seen: what an outdated comment was about. */
+    lineText: text('line_text').notNull(),
+    resolved: boolean('resolved').notNull().default(false),
+    /** Users named with `@name` in the body (the diagram's owner and collaborators). */
+    mentions: integer('mentions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    index('comments_diagram_idx').on(t.diagramId, t.id),
+    index('comments_parent_idx').on(t.parentId),
+    index('comments_mentions_idx').using('gin', t.mentions),
   ],
 );
 
@@ -295,6 +340,7 @@ export const schema = {
   diagrams,
   diagramVersions,
   collaborators,
+  comments,
   apiTokens,
   rateLimits,
   diagramLiveState,

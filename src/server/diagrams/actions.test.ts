@@ -43,10 +43,11 @@ describeEach(testDatabases, "a diagram's allowed actions on $name", ({ open }) =
     });
   }
 
-  it('offers a viewer only reading and history, and the owner everything', async () => {
+  it('offers a viewer only reading, history and comments, and the owner everything', async () => {
     expect((await read('viewer')).json<DiagramWithActions>().actions).toEqual([
       'read',
       'see-history',
+      'comment',
     ]);
     expect((await read('owner')).json<DiagramWithActions>().actions).toEqual(ACTIONS);
   });

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Diagram, DiagramSummary } from '../../shared/schemas.js';
 import type { SaveKind } from '../../shared/versions.js';
+import { moveCommentAnchors } from '../comments/store.js';
 import type { Db } from '../db/client.js';
 import { diagrams, diagramVersions } from '../db/schema.js';
 import { expiredInTrash, mayDo, notDeleted, trashedBy, type Actor } from './access.js';
@@ -111,6 +112,7 @@ export async function foldLive(
     .set({ title, content, updatedAt: NEXT_UPDATED_AT })
     .where(eq(diagrams.id, diagramId))
     .returning({ updatedAt: diagrams.updatedAt });
+  await moveCommentAnchors(tx, diagramId, current.content, content);
   const { kind, savedBy } = options;
   await recordVersion(tx, { diagramId, title, content, savedBy, kind, authors });
   return { updatedAt: row?.updatedAt ?? current.updatedAt, changed };

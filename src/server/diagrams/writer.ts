@@ -13,6 +13,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Diagram, DiagramSummary, OpenedDiagram } from '../../shared/schemas.js';
 import type { SaveKind } from '../../shared/versions.js';
 import type { Db } from '../db/client.js';
+import { moveCommentAnchors } from '../comments/store.js';
 import { AppError } from '../errors.js';
 import { diagrams, diagramVersions } from '../db/schema.js';
 import { foldersStore } from '../folders/store.js';
@@ -186,6 +187,15 @@ export function diagramWriter(db: Db, options: Partial<WriterLimits> = {}) {
       expectedUpdatedAt ? lte(diagrams.updatedAt, expectedUpdatedAt) : undefined,
     );
     const written = await db.transaction(async (tx) => {
+      // The text before this write, locked: comments' anchors move from it (comments/store.ts).
+      const [before] =
+        patch.content === undefined
+          ? []
+          : await tx
+              .select({ content: diagrams.content })
+              .from(diagrams)
+              .where(eq(diagrams.id, id))
+              .for('update');
       const [row] = await tx
         .update(diagrams)
         .set({
@@ -198,6 +208,7 @@ export function diagramWriter(db: Db, options: Partial<WriterLimits> = {}) {
         .where(guard)
         .returning();
       if (!row) return undefined;
+      if (before) await moveCommentAnchors(tx, row.id, before.content, row.content);
       if (touchesText(patch)) {
         await recordVersion(tx, {
           diagramId: row.id,

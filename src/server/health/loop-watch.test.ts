@@ -10,6 +10,7 @@ import { buildApp } from '../app.js';
 import type { Database } from '../db/client.js';
 import { startAppProcess, type AppProcess } from '../../../test/support/app-process.js';
 import { testDatabases } from '../../../test/support/databases.js';
+import { holdCpu } from '../../../test/support/hold-cpu.js';
 import { takeStalls } from '../../../test/support/stall-reports.js';
 import { handlingLiveFrame } from './loop-labels.js';
 import { STALL_MESSAGE, watchEventLoop, type Stall } from './loop-watch.js';
@@ -18,12 +19,6 @@ const BLOCK_MS = 700;
 /** A diagram's id, which a stall report must not name. */
 const SECRET_ID = 987_654_321;
 const [pglite] = testDatabases;
-
-/** Holds the loop for `ms` of CPU time (wall time would be stretched by a busy machine). */
-function busy(ms: number): void {
-  const start = process.cpuUsage();
-  while (process.cpuUsage(start).user < ms * 1000);
-}
 
 /** Waits until the watch has reported stalls, and answers them (so the test does not fail). */
 async function reportedStalls(): Promise<string[]> {
@@ -52,7 +47,7 @@ describe('the event-loop watch in a test process', () => {
     database = await pglite!.open();
     app = await buildApp({ database, appSecret: randomBytes(32).toString('base64url') });
     app.get('/test/block/:ms', async (request) => {
-      busy(Number((request.params as { ms: string }).ms));
+      holdCpu(Number((request.params as { ms: string }).ms));
       return { ok: true };
     });
     // Thirty short callbacks: each busy for 25 ms of CPU, or only waiting (as a process does
@@ -63,13 +58,13 @@ describe('the event-loop watch in a test process', () => {
       for (let step = 0; step < 30; step += 1) {
         await Promise.resolve();
         if (waitOnly) Atomics.wait(cell, 0, 0, 25);
-        else busy(25);
+        else holdCpu(25);
       }
       return { ok: true };
     });
     app.post('/test/block-after-body', async (request) => {
       await Promise.resolve();
-      busy((request.body as { ms: number }).ms);
+      holdCpu((request.body as { ms: number }).ms);
       return { ok: true };
     });
     await app.ready();
@@ -100,7 +95,7 @@ describe('the event-loop watch in a test process', () => {
 
   it('does not count a short request, nor test code that blocks between requests', async () => {
     expect((await app.inject({ method: 'GET', url: '/test/block/50' })).statusCode).toBe(200);
-    busy(BLOCK_MS);
+    holdCpu(BLOCK_MS);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     expect(await stallsAfterTicks()).toEqual([]);
   });
@@ -159,7 +154,7 @@ describe('the event-loop watch in a test process', () => {
       handlingLiveFrame(`diagram:${SECRET_ID}`, frame);
       await new Promise((resolve) => setImmediate(resolve));
     });
-    await hook.then(() => busy(BLOCK_MS));
+    await hook.then(() => holdCpu(BLOCK_MS));
     const stalls = await reportedStalls();
     expect(stalls[0]).toMatch(/^live diagram update held the event loop/);
     expect(stalls[0]).not.toContain(String(SECRET_ID));

@@ -117,3 +117,28 @@ export function capConnectionsPerAddress(server: Server, cap: number, trustProxy
     count(socket as Socket, clientAddress(request, true));
   });
 }
+
+/**
+ * Closing the server closes the connections that never sent a whole request's headers. Node's
+ * `server.close()` closes idle keep-alive connections, but not one accepted with nothing read
+ * yet (a browser's or an HTTP client's spare connection): no request timer runs on it, so the
+ * close waited for it without end (a test's listening app past its 60 s hook limit). Requests
+ * under way are not touched: they finish, as a graceful stop promises.
+ */
+export function closeUnusedOnClose(app: FastifyInstance): void {
+  const unused = new Set<Socket>();
+  const used = (socket: Socket | Duplex) => unused.delete(socket as Socket);
+  app.server.on('connection', (socket: Socket) => {
+    unused.add(socket);
+    socket.once('close', () => used(socket));
+  });
+  // Headers read (the request is under way, or done and its connection idle: close() ends it).
+  app.server.prependListener('request', (request: IncomingMessage) => used(request.socket));
+  app.server.prependListener('upgrade', (_request: IncomingMessage, socket: Duplex) =>
+    used(socket),
+  );
+  app.addHook('preClose', async () => {
+    for (const socket of unused) socket.destroy();
+    unused.clear();
+  });
+}

@@ -6,7 +6,10 @@
  */
 import type { VersionDiffReply } from '../../shared/diagram-diff/schema.js';
 import type {
+  AddCommentBody,
   ApiCreateDiagramBody,
+  Comment,
+  CommentThread,
   ApiDiagram,
   ApiOpenedDiagram,
   ApiSharing,
@@ -14,6 +17,7 @@ import type {
   ConvertBody,
   DiagramSummary,
   Folder,
+  UpdateCommentBody,
 } from '../../shared/schemas.js';
 import type { TraceCheck } from '../../shared/trace/check.js';
 import type { VersionSummary } from '../../shared/versions.js';
@@ -47,6 +51,12 @@ export interface LifelineBackend {
   trashDiagram(id: number): Promise<void>;
   /** PUT /api/v1/diagrams/{id}/sharing */
   setSharing(id: number, isPublic: boolean): Promise<ApiSharing>;
+  /** GET /api/v1/diagrams/{id}/comments */
+  listComments(id: number): Promise<CommentThread[]>;
+  /** POST /api/v1/diagrams/{id}/comments */
+  addComment(id: number, body: AddCommentBody): Promise<Comment>;
+  /** PATCH /api/v1/diagrams/{id}/comments/{commentId} */
+  updateComment(id: number, commentId: number, body: UpdateCommentBody): Promise<Comment>;
   /** POST /api/v1/convert */
   render(body: ConvertBody): Promise<RenderedImage>;
   /**

@@ -16,6 +16,9 @@ export function inProcessBackend(operations: ApiOperations, user: User): Lifelin
     diffVersions: (id, pair) => operations.diffVersions(user, id, pair),
     trashDiagram: (id) => operations.trashDiagram(user, id),
     setSharing: (id, isPublic) => operations.setSharing(user, id, isPublic),
+    listComments: (id) => operations.listComments(user, id),
+    addComment: (id, body) => operations.addComment(user, id, body),
+    updateComment: (id, commentId, body) => operations.updateComment(user, id, commentId, body),
     render: (body) => operations.render(user, body),
     // Read and checked in the trace worker, as the route does.
     async checkTrace(diagram, trace) {

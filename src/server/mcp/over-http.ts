@@ -7,6 +7,8 @@ import type {
   ApiDiagram,
   ApiOpenedDiagram,
   ApiSharing,
+  Comment,
+  CommentThread,
   DiagramSummary,
   Folder,
 } from '../../shared/schemas.js';
@@ -87,6 +89,11 @@ export function overHttpBackend(baseUrl: string, token: string): LifelineBackend
     },
     setSharing: (id, isPublic) =>
       getJson<ApiSharing>(`/api/v1/diagrams/${id}/sharing`, send('PUT', { isPublic })),
+    listComments: (id) => getJson<CommentThread[]>(`/api/v1/diagrams/${id}/comments`),
+    addComment: (id, body) =>
+      getJson<Comment>(`/api/v1/diagrams/${id}/comments`, send('POST', body)),
+    updateComment: (id, commentId, body) =>
+      getJson<Comment>(`/api/v1/diagrams/${id}/comments/${commentId}`, send('PATCH', body)),
     async render(body) {
       const response = await call('/api/v1/convert', send('POST', body));
       return {

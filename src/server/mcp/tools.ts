@@ -26,6 +26,7 @@ import { traceCheckSchema } from '../../shared/trace/check.js';
 import { TRACE_FILE_MAX_BYTES } from '../../shared/trace/index.js';
 import { z } from '../../shared/zod.js';
 import { statusOf, type LifelineBackend, type RenderedImage } from './backend.js';
+import { registerCommentTools } from './comment-tools.js';
 import { registerDiagramActionTools } from './diagram-action-tools.js';
 import { json } from './json-result.js';
 import { guardToolWrites } from './tool-access.js';
@@ -379,6 +380,7 @@ export function registerLifelineTools(server: McpServer, backend: LifelineBacken
   );
 
   registerDiagramActionTools(server, backend);
+  registerCommentTools(server, backend);
 }
 
 /**

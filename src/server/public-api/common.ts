@@ -1,5 +1,6 @@
 /** What every /api/v1 route file shares: its dependencies, the per-token limit and the error answers. */
-import type { onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBodySchema } from '../../shared/schemas.js';
 import type { ApiTokensStore } from '../api-tokens/store.js';
 import type { Db } from '../db/client.js';
@@ -28,6 +29,18 @@ export const limitedPerToken = (deps: Pick<PublicApiDeps, 'perToken'>, access: T
   onRequest: deps.perToken,
   config: { tokenAccess: access },
 });
+
+/** The OpenAPI security of every token route: the bearer token (openapi.ts names the scheme). */
+export const tokenSecurity = [{ bearerAuth: [] }];
+
+/** A route file's start: typed routes, and the options of its reads and of its writes. */
+export function tokenRoutes(app: FastifyInstance, deps: Pick<PublicApiDeps, 'perToken'>) {
+  return {
+    routes: app.withTypeProvider<ZodTypeProvider>(),
+    reads: limitedPerToken(deps, 'reads'),
+    writes: limitedPerToken(deps, 'writes'),
+  };
+}
 
 /** The 403 of a route that writes: a read-only token (and `also`, the route's own refusals). */
 export const writeRefused = (also?: string) =>

@@ -5,7 +5,7 @@ import { convertBody, errorBodySchema } from '../../shared/schemas.js';
 import type { Renderer } from '../chromium-render/renderer.js';
 import { sendImage } from '../chromium-render/send-image.js';
 import { sendText } from '../text-render/send-text.js';
-import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, type PublicApiDeps, tokenSecurity } from './common.js';
 import { convertRequestOf, renderCallerOf } from './operations.js';
 import { tokenUser } from './token-access.js';
 
@@ -25,7 +25,7 @@ export function convertApiRoutes(
         description:
           'Draws the diagram with the same renderer and settings as the Lifeline preview and answers the image itself (PNG of exactly width × height pixels, SVG, or a vector PDF), the diagram fitted inside and centred. With `steps`, a sequence diagram plays one message at a time (animated SVG) or has one PDF page per message. Identical requests answer the same ETag; send it back in If-None-Match to get 304. With `format` `txt` or `ascii` it answers the diagram drawn as text for a terminal or a code comment (sequence diagrams, flowcharts and class diagrams; other kinds answer 400), and with `description` the diagram in words: its title, participants, and messages numbered in order with blocks as nested lists (any kind).',
         tags: ['Images'],
-        security: [{ bearerAuth: [] }],
+        security: tokenSecurity,
         body: convertBody,
         response: {
           ...errorResponses,

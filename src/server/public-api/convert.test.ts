@@ -2,12 +2,11 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../chromium-render/chromium.js';
-import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import {
   COMMENT_BREAKS_DIAGRAM,
   SMALL_DIAGRAM,
   chromiumChildren,
+  fileRenderer,
   pngStats,
 } from '../../../test/support/render-support.js';
 import { describeIf } from '../../../test/support/needs.js';
@@ -15,17 +14,9 @@ import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeEach } from '../../../test/support/needs.js';
 
-const chromium = findChromium();
-const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
+const drawing = fileRenderer();
+const chromiumMissing = drawing.skip;
 const PER_MINUTE = 40;
-let renderer: Renderer;
-
-beforeAll(() => {
-  renderer = createRenderer({ executablePath: chromium, queue: 8 });
-});
-afterAll(async () => {
-  await renderer?.close();
-});
 
 describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
   let database: Database;
@@ -44,7 +35,10 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
 
   beforeAll(async () => {
     database = await open();
-    app = await testApp(database, { renderer, limits: { apiCallsPerMinute: PER_MINUTE } });
+    app = await testApp(database, {
+      renderer: drawing.renderer(),
+      limits: { apiCallsPerMinute: PER_MINUTE },
+    });
     token = await tokenFor('convert@example.test');
   });
   afterAll(async () => {
@@ -257,6 +251,8 @@ describeEach(testDatabases, 'public API convert on $name', ({ open }) => {
       '/api/v1/diagrams',
       '/api/v1/diagrams/{id}',
       '/api/v1/diagrams/{id}/check-trace',
+      '/api/v1/diagrams/{id}/comments',
+      '/api/v1/diagrams/{id}/comments/{commentId}',
       '/api/v1/diagrams/{id}/diff',
       '/api/v1/diagrams/{id}/sharing',
       '/api/v1/diagrams/{id}/versions',

@@ -4,7 +4,6 @@
  * server shares; who may do what is the writer's and the stores' (shared/policy/can.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiDiagramSchema,
   apiSharingBody,
@@ -14,23 +13,26 @@ import {
 } from '../../shared/schemas.js';
 import { TRASH_DAYS, versionParams, versionSummarySchema } from '../../shared/versions.js';
 import { z } from '../../shared/zod.js';
-import { errorResponses, limitedPerToken, writeRefused, type PublicApiDeps } from './common.js';
+import {
+  errorResponses,
+  writeRefused,
+  type PublicApiDeps,
+  tokenRoutes,
+  tokenSecurity,
+} from './common.js';
 import { tokenUser } from './token-access.js';
 import type { ApiOperations } from './operations.js';
 
 const notFoundAnswer = errorBodySchema.describe(
   'No such diagram of yours or shared with you (another user’s diagram answers the same).',
 );
-const security = [{ bearerAuth: [] }];
 
 export function diagramActionApiRoutes(
   app: FastifyInstance,
   deps: PublicApiDeps,
   operations: ApiOperations,
 ): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const reads = limitedPerToken(deps, 'reads');
-  const writes = limitedPerToken(deps, 'writes');
+  const { routes, reads, writes } = tokenRoutes(app, deps);
 
   routes.get(
     '/api/v1/diagrams/:id/versions',
@@ -41,7 +43,7 @@ export function diagramActionApiRoutes(
         description:
           'The versions History shows, newest first, without their text: id, kind, when, who saved it and its authors. Any role may list them.',
         tags: ['Diagrams'],
-        security,
+        security: tokenSecurity,
         params: idParams,
         response: { 200: z.array(versionSummarySchema), ...errorResponses, 404: notFoundAnswer },
       },
@@ -61,7 +63,7 @@ export function diagramActionApiRoutes(
         description:
           "Makes the version's title and text current, as History's Restore does: one edit of the live document, recorded as a new version (owner or editor).",
         tags: ['Diagrams'],
-        security,
+        security: tokenSecurity,
         params: versionParams,
         response: {
           200: apiDiagramSchema.describe('The diagram as restored.'),
@@ -90,7 +92,7 @@ export function diagramActionApiRoutes(
         description:
           'Turns the public (view-only) link on or off, as the Share dialog does, and answers the link. The owner only.',
         tags: ['Diagrams'],
-        security,
+        security: tokenSecurity,
         params: idParams,
         body: apiSharingBody,
         response: {
@@ -115,7 +117,7 @@ export function diagramActionApiRoutes(
         summary: 'Move a diagram to the trash',
         description: `Moves the diagram to Recently deleted, where it can be restored for ${TRASH_DAYS} days. The owner only.`,
         tags: ['Diagrams'],
-        security,
+        security: tokenSecurity,
         params: idParams,
         response: {
           204: z.null().describe('Moved to the trash.'),

@@ -3,7 +3,6 @@
  * an API token. The work is operations.ts's, which the MCP server shares.
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod.js';
 import {
   apiCreateDiagramBody,
@@ -16,7 +15,13 @@ import {
   folderSchema,
   idParams,
 } from '../../shared/schemas.js';
-import { errorResponses, limitedPerToken, writeRefused, type PublicApiDeps } from './common.js';
+import {
+  errorResponses,
+  writeRefused,
+  type PublicApiDeps,
+  tokenRoutes,
+  tokenSecurity,
+} from './common.js';
 import { tokenUser } from './token-access.js';
 import type { ApiOperations } from './operations.js';
 
@@ -29,9 +34,7 @@ export function diagramApiRoutes(
   deps: PublicApiDeps,
   operations: ApiOperations,
 ): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const reads = limitedPerToken(deps, 'reads');
-  const writes = limitedPerToken(deps, 'writes');
+  const { routes, reads, writes } = tokenRoutes(app, deps);
 
   routes.get(
     '/api/v1/diagrams',
@@ -42,7 +45,7 @@ export function diagramApiRoutes(
         description:
           'Your own diagrams, newest first, without their text; with `q`, only those whose title or text contains it (any case).',
         tags: ['Diagrams'],
-        security: [{ bearerAuth: [] }],
+        security: tokenSecurity,
         querystring: apiListDiagramsQuery,
         response: { 200: z.array(diagramSummarySchema), ...errorResponses },
       },
@@ -62,7 +65,7 @@ export function diagramApiRoutes(
         description:
           'A diagram you own or that is shared with you, with its text as open editors have it and your access (owner, editor or viewer).',
         tags: ['Diagrams'],
-        security: [{ bearerAuth: [] }],
+        security: tokenSecurity,
         params: idParams,
         response: { 200: apiOpenedDiagramSchema, ...errorResponses, 404: notFoundAnswer },
       },
@@ -82,7 +85,7 @@ export function diagramApiRoutes(
         description:
           'Saves a diagram in your Lifeline account and answers it with the address that opens it in the editor.',
         tags: ['Diagrams'],
-        security: [{ bearerAuth: [] }],
+        security: tokenSecurity,
         body: apiCreateDiagramBody,
         response: {
           201: apiDiagramSchema.describe('The created diagram.'),
@@ -108,7 +111,7 @@ export function diagramApiRoutes(
         description:
           'A new title or text is one edit of the live document: editors that have the diagram open see it at once, and History records you as its author. `folderId` moves the diagram (owner only).',
         tags: ['Diagrams'],
-        security: [{ bearerAuth: [] }],
+        security: tokenSecurity,
         params: idParams,
         body: apiUpdateDiagramBody,
         response: {
@@ -135,7 +138,7 @@ export function diagramApiRoutes(
         summary: 'List your folders',
         description: 'Your folders in the order the sidebar shows them.',
         tags: ['Diagrams'],
-        security: [{ bearerAuth: [] }],
+        security: tokenSecurity,
         response: { 200: z.array(folderSchema), ...errorResponses },
       },
     },

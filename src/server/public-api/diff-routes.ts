@@ -5,7 +5,7 @@ import { versionDiffQuery, versionDiffReply } from '../../shared/diagram-diff/sc
 import { errorBodySchema, idParams } from '../../shared/schemas.js';
 import type { Renderer } from '../chromium-render/renderer.js';
 import { versionDiffs } from '../versions/diff.js';
-import { errorResponses, limitedPerToken, type PublicApiDeps } from './common.js';
+import { errorResponses, limitedPerToken, type PublicApiDeps, tokenSecurity } from './common.js';
 import { tokenUser } from './token-access.js';
 
 export function diffApiRoutes(
@@ -24,7 +24,7 @@ export function diffApiRoutes(
         description:
           'Compares two versions of a diagram you can open (their ids are in History). A sequence diagram is compared message by message: participants added, removed and renamed (an alias too); messages added, removed, moved and relabelled; notes; blocks and their conditions; style lines and every other line by its text; with a summary line such as \'3 messages added, 1 removed, 2 labels changed\'. Any other diagram gets `kind: "text"` with its line counts. With `format=svg` the answer is the `to` version drawn with the changes marked: added green, removed ghosted red (put back where they were), changed labels and moved messages amber.',
         tags: ['Diagrams'],
-        security: [{ bearerAuth: [] }],
+        security: tokenSecurity,
         params: idParams,
         querystring: versionDiffQuery,
         response: {

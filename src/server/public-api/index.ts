@@ -6,10 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Diagram } from '../../shared/schemas.js';
 import { openRenderRoutes, type OpenRenderOptions } from '../open-render/routes.js';
+import type { CommentOperations } from '../comments/operations.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
 import { mcpRoutes } from '../mcp/routes.js';
 import type { Renderer } from '../chromium-render/renderer.js';
 import { convertApiRoutes } from './convert-routes.js';
+import { commentApiRoutes } from './comment-routes.js';
 import { diagramActionApiRoutes } from './diagram-action-routes.js';
 import type { PublicApiDeps } from './common.js';
 import { diagramApiRoutes } from './diagram-routes.js';
@@ -25,6 +27,7 @@ export async function publicApiRoutes(
   deps: PublicApiDeps & {
     renderer: Renderer;
     writer: DiagramWriter;
+    comments: CommentOperations;
     published?: (diagram: Diagram) => void;
     openRender: OpenRenderOptions;
   },
@@ -36,6 +39,7 @@ export async function publicApiRoutes(
     await registerOpenApi(api);
     diagramApiRoutes(api, deps, operations);
     diagramActionApiRoutes(api, deps, operations);
+    commentApiRoutes(api, deps, operations);
     diffApiRoutes(api, deps);
     convertApiRoutes(api, deps);
     await traceImportApiRoutes(api, deps, operations);

@@ -5,7 +5,10 @@
  */
 import type { VersionDiffReply } from '../../shared/diagram-diff/schema.js';
 import type {
+  AddCommentBody,
   ApiCreateDiagramBody,
+  Comment,
+  CommentThread,
   ApiDiagram,
   ApiOpenedDiagram,
   ApiSharing,
@@ -14,6 +17,7 @@ import type {
   Diagram,
   DiagramSummary,
   Folder,
+  UpdateCommentBody,
   User,
 } from '../../shared/schemas.js';
 import type { VersionSummary } from '../../shared/versions.js';
@@ -23,6 +27,7 @@ import {
   TEXT_FORMATS,
   type TextFormat,
 } from '../../shared/output-formats.js';
+import type { CommentOperations } from '../comments/operations.js';
 import type { Db } from '../db/client.js';
 import { DIAGRAM_NOT_FOUND, trashOrRefuse, updatedDiagram } from '../diagrams/replies.js';
 import { diagramsStore } from '../diagrams/store.js';
@@ -48,6 +53,8 @@ export interface ApiOperationsDeps {
   siteOrigin: string;
   /** A diagram was just made public (its share page's images can be drawn ahead of visitors). */
   published?: (diagram: Diagram) => void;
+  /** Comments: the same rules as the app's calls (comments/operations.ts). */
+  comments: CommentOperations;
 }
 
 /** Pages are shared fairly per user, and the user's renders are cached for them alone. */
@@ -148,6 +155,31 @@ export function apiOperations(deps: ApiOperationsDeps) {
           ? `${deps.siteOrigin}/d/${diagram.shareToken}`
           : null;
       return { id, isPublic: diagram.isPublic, shareUrl };
+    },
+
+    /** The diagram's comment threads, each with its replies (any role). */
+    listComments(user: User, id: number): Promise<CommentThread[]> {
+      return deps.comments.list(user, id);
+    },
+
+    /** A new comment on the statement at `line`, or a reply to `parentId` (any role). */
+    addComment(user: User, id: number, body: AddCommentBody): Promise<Comment> {
+      return deps.comments.add(user, id, body);
+    },
+
+    /** Edits one's own comment (`body`), or resolves or reopens a thread (`resolved`). */
+    updateComment(
+      user: User,
+      id: number,
+      commentId: number,
+      body: UpdateCommentBody,
+    ): Promise<Comment> {
+      return deps.comments.update(user, id, commentId, body);
+    },
+
+    /** Deletes one's own comment (a thread's first comment takes its replies along). */
+    deleteComment(user: User, id: number, commentId: number): Promise<void> {
+      return deps.comments.remove(user, id, commentId);
     },
 
     async render(user: User, body: ConvertBody): Promise<RenderResult> {

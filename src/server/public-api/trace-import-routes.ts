@@ -1,13 +1,11 @@
 /**
- * POST /api/v1/import/trace: a trace file (OTLP JSON or protobuf, Tempo, Jaeger JSON or Zipkin v2) as the body →
+ * POST /api/v1/import/trace: a trace file (OTLP JSON or protobuf, Tempo, Jaeger JSON or Zipkin v2 or v1) as the body →
  * a new diagram of it, or with dry=true only its text. Options come in the query string, so the
  * file is sent as it is (`curl --data-binary @trace.json`).
  */
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiDiagramSchema, errorBodySchema, idParams, TITLE_MAX } from '../../shared/schemas.js';
-import { traceCheckSchema } from '../../shared/trace/check.js';
 import {
   TRACE_DEPTH_MAX,
   TRACE_FILE_MAX_BYTES,
@@ -17,21 +15,31 @@ import {
 } from '../../shared/trace/index.js';
 import { z } from '../../shared/zod.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
-import { AppError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { FOLDER_NOT_FOUND } from '../folders/replies.js';
 import { foldersStore } from '../folders/store.js';
-import { checkAndDraw, drawTraceFile } from '../trace-import/draw-trace.js';
-import { readChunks } from '../trace-import/read-body.js';
-import { errorResponses, limitedPerToken, writeRefused, type PublicApiDeps } from './common.js';
-import { previewThemeFor } from '../../shared/mermaid-config.js';
+import {
+  replyTraceCheck,
+  traceCheckQuery,
+  traceCheckResponses,
+  traceFileBody,
+} from '../trace-import/check-reply.js';
+import { drawTraceFile } from '../trace-import/draw-trace.js';
+import { acceptTraceFiles, TRACE_TOO_LARGE } from '../trace-import/read-body.js';
+import {
+  errorResponses,
+  limitedPerToken,
+  writeRefused,
+  type PublicApiDeps,
+  tokenSecurity,
+} from './common.js';
 import type { Renderer } from '../chromium-render/renderer.js';
-import { sendImage } from '../chromium-render/send-image.js';
 import { renderCallerOf, type ApiOperations } from './operations.js';
 import { tokenUser } from './token-access.js';
 
 const MB = TRACE_FILE_MAX_BYTES / (1024 * 1024);
 const SPANS = TRACE_SPANS_MAX.toLocaleString('en');
-export const TRACE_TOO_LARGE = `The trace file is larger than ${MB} MB; export one trace, or fewer spans.`;
+export { TRACE_TOO_LARGE };
 
 const flag = (description: string, fallback: 'true' | 'false') =>
   z.enum(['true', 'false']).default(fallback).describe(description);
@@ -76,19 +84,6 @@ const query = z.object({
     .describe('A folder of yours; absent: the root.'),
 });
 
-/** On the drawing of a check: `ok` or `drift`, what `ok` says in the JSON answer. */
-export const TRACE_CHECK_HEADER = 'X-Trace-Check';
-
-const checkQuery = z.object({
-  format: z
-    .enum(['json', 'svg'])
-    .default('json')
-    .describe(
-      'json: the check; svg: the diagram drawn with the calls it lacks added (dashed, green) and the messages no trace shows in amber.',
-    ),
-  theme: z.enum(['light', 'dark']).default('light').describe('The drawing’s theme (svg).'),
-});
-
 const drawn = {
   title: z.string(),
   traceId: z.string(),
@@ -103,17 +98,7 @@ export async function traceImportApiRoutes(
   operations: ApiOperations,
 ): Promise<void> {
   await app.register(async (scope) => {
-    // The file is kept as the chunks it came in whatever its type says (JSON, JSON lines or
-    // plain text): the worker joins, decodes and reads it.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request: FastifyRequest, payload: Readable) =>
-      readChunks(payload, TRACE_FILE_MAX_BYTES, TRACE_TOO_LARGE),
-    );
-    scope.addHook('onRequest', async (request) => {
-      if (Number(request.headers['content-length'] ?? 0) > TRACE_FILE_MAX_BYTES) {
-        throw new AppError(413, TRACE_TOO_LARGE);
-      }
-    });
+    acceptTraceFiles(scope);
     // The token is looked up (token-access.ts) after the per-token limit and before the body is read.
     const routes = scope.withTypeProvider<ZodTypeProvider>();
     const folders = foldersStore(deps.db);
@@ -126,9 +111,9 @@ export async function traceImportApiRoutes(
         bodyLimit: TRACE_FILE_MAX_BYTES,
         schema: {
           summary: 'Import a trace as a sequence diagram',
-          description: `The body is a trace file as exported: OpenTelemetry OTLP/JSON (one object or one per line, ids in hex or base64) or OTLP protobuf (\`Content-Type: application/x-protobuf\`, as OTLP/HTTP exporters send it), Grafana Tempo's trace answer (\`batches\`), Jaeger JSON (with or without \`data\`, one or many traces, or the v3 API's \`result\`) or Zipkin v2 JSON; at most ${MB} MB and ${SPANS} spans. Services become participants, calls requests and replies, overlapping calls \`par\` blocks and repeated ones loops. Answers the created diagram, or with \`dry=true\` only its text.`,
+          description: `The body is a trace file as exported: OpenTelemetry OTLP/JSON (one object or one per line, ids in hex or base64) or OTLP protobuf (\`Content-Type: application/x-protobuf\`, as OTLP/HTTP exporters send it), Grafana Tempo's trace answer (\`batches\`), Jaeger JSON (with or without \`data\`, one or many traces, or the v3 API's \`result\`) or Zipkin JSON (v2, or v1 with annotations); at most ${MB} MB and ${SPANS} spans. Services become participants, calls requests and replies, overlapping calls \`par\` blocks and repeated ones loops. Answers the created diagram, or with \`dry=true\` only its text.`,
           tags: ['Diagrams'],
-          security: [{ bearerAuth: [] }],
+          security: tokenSecurity,
           querystring: query,
           body: z
             .custom<Uint8Array[]>(
@@ -196,65 +181,25 @@ export async function traceImportApiRoutes(
           summary: 'Check a diagram against a trace',
           description: `Does the diagram still match the system? The body is a trace file, in any format the import reads (at most ${MB} MB and ${SPANS} spans; all its traces count). Calls compare as caller service → callee service: a participant stands for a service by its id or display name, ignoring case and punctuation, or by a comment in the diagram (\`%% service Pay = payment-service\`). Replies (a dashed message answering a solid one) and self-messages are not compared. \`onlyInTrace\` lists the calls the diagram lacks, \`onlyInDiagram\` the messages no trace shows, with their line; \`ok\` is true when both are empty. Labels compare when both sides have one, and a difference is listed in \`labels\`, not counted as drift.`,
           tags: ['Diagrams'],
-          security: [{ bearerAuth: [] }],
+          security: tokenSecurity,
           params: idParams,
-          querystring: checkQuery,
-          body: z
-            .custom<Uint8Array[]>(
-              (value) => Array.isArray(value),
-              'The body must be the trace file.',
-            )
-            .meta({ type: 'string', format: 'binary' })
-            .describe('The trace file.'),
-          response: {
-            200: traceCheckSchema.describe(
-              'format=json: the check. format=svg answers the drawing (image/svg+xml) instead, with the header `X-Trace-Check: ok` or `drift`.',
-            ),
-            ...errorResponses,
-            400: errorBodySchema.describe(
-              'The file is not a trace, is cut short, or a field of it is wrong; the message says which.',
-            ),
-            404: errorBodySchema.describe(
-              'No such diagram of yours or shared with you (another user’s diagram answers the same).',
-            ),
-            413: errorBodySchema.describe(
-              `The file is larger than ${MB} MB or holds more than ${SPANS} spans.`,
-            ),
-            422: errorBodySchema.describe('The trace took too long to read.'),
-            503: errorBodySchema.describe('Too many trace files are waiting; try again shortly.'),
-          },
+          querystring: traceCheckQuery,
+          body: traceFileBody,
+          response: { ...errorResponses, ...traceCheckResponses },
         },
       },
-      async (request, typedReply) => {
+      async (request, reply) => {
         const user = tokenUser(request);
         // The diagram first: a stranger's diagram answers 404 whatever the file holds.
         const diagram = await operations.readDiagram(user, request.params.id);
-        const { format, theme } = request.query;
-        const { check, drawing } = await checkAndDraw(
-          diagram.content,
-          [{ chunks: request.body, contentType: request.headers['content-type'] }],
-          format === 'svg',
-        );
-        if (!drawing) return check;
         // The typed reply knows JSON bodies only; the drawing is sent untyped.
-        const reply = typedReply as FastifyReply;
-        reply.header(TRACE_CHECK_HEADER, check.ok ? 'ok' : 'drift');
-        const image = {
-          content: drawing.text,
-          format: 'svg' as const,
-          width: null,
-          height: null,
-          theme: previewThemeFor(theme),
-          background: 'transparent',
-          marks: drawing.marks,
-        };
-        return sendImage(
+        return replyTraceCheck(
           request,
-          reply,
-          deps.renderer,
-          image,
-          renderCallerOf(user),
-          'private, no-cache',
+          reply as FastifyReply,
+          { renderer: deps.renderer, caller: renderCallerOf(user) },
+          diagram.content,
+          { chunks: request.body, contentType: request.headers['content-type'] },
+          request.query,
         );
       },
     );

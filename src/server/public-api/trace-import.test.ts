@@ -1,7 +1,9 @@
 /** POST /api/v1/import/trace over HTTP on a real database, and the fixtures' diagrams drawn by Chromium. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fileRenderer } from '../../../test/support/render-support.js';
 import {
+  generatedTrace,
   HOSTILE_NAMES,
   otlpOf,
   otlpProtoOf,
@@ -9,25 +11,16 @@ import {
   TRACE_FIXTURES,
 } from '../../../test/fixtures/traces/fixtures.js';
 import type { ApiDiagram } from '../../shared/schemas.js';
+import { GET_THE_REST } from '../../shared/trace/index.js';
 import { NOT_A_TRACE } from '../../shared/trace/parse.js';
 import type { Database } from '../db/client.js';
-import { findChromium } from '../chromium-render/chromium.js';
-import { createRenderer, type Renderer } from '../chromium-render/renderer.js';
 import { apiTokenOf, signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
 import { describeEach, describeIf } from '../../../test/support/needs.js';
 import { TRACE_TOO_LARGE } from './trace-import-routes.js';
 
-const chromium = findChromium();
-const chromiumMissing = chromium ? null : 'no Chromium found (install chromium or set CHROME_PATH)';
-let renderer: Renderer;
-
-beforeAll(() => {
-  renderer = createRenderer({ executablePath: chromium, queue: 8 });
-});
-afterAll(async () => {
-  await renderer?.close();
-});
+const drawing = fileRenderer();
+const chromiumMissing = drawing.skip;
 
 type Dry = { content: string; title: string; traceId: string; format: string; notes: string[] };
 
@@ -52,13 +45,32 @@ describeEach(testDatabases, 'POST /api/v1/import/trace on $name', ({ open }) => 
 
   beforeAll(async () => {
     database = await open();
-    app = await testApp(database, { renderer, publicUrl: 'https://lifeline.example' });
+    app = await testApp(database, {
+      renderer: drawing.renderer(),
+      publicUrl: 'https://lifeline.example',
+    });
     owner = await signInLocally(app, 'trace-owner@example.test');
     token = await apiTokenOf(app, owner);
   });
   afterAll(async () => {
     await app?.close();
     await database?.close();
+  });
+
+  it('says of a 5,000-span trace what it left out and how to have the rest', async () => {
+    const response = await importTrace(otlpOf(generatedTrace(5000)), '?dry=true');
+    expect(response.statusCode, response.body).toBe(200);
+    const { notes } = response.json() as Dry;
+    expect(notes).toEqual([
+      `Drawn 4 calls deep to fit the drawing (at most 50,000 characters). ${GET_THE_REST}`,
+      '339 of 5,000 spans drawn (676 messages); not drawn: 4,659 deeper than 4 calls, 2 inside calls folded into loops.',
+      '4 identical calls folded into 2 loops; to draw each, turn off Fold repeated calls (collapse=false in the API).',
+    ]);
+    const unfolded = await importTrace(
+      otlpOf(generatedTrace(5000)),
+      '?dry=true&collapse=false&depth=5',
+    );
+    expect((unfolded.json() as Dry).notes.join(' ')).not.toContain('loop');
   });
 
   it('creates a diagram titled from the root span and its start, in the owner’s list', async () => {
@@ -139,8 +151,14 @@ describeEach(testDatabases, 'POST /api/v1/import/trace on $name', ({ open }) => 
   it('reads Tempo’s and Jaeger v3’s answers, and OTLP protobuf as exporters send it', async () => {
     const tempo = await importTrace(readTraceFixture(TRACE_FIXTURES.tempoBatches), '?dry=true');
     expect(tempo.statusCode, tempo.body).toBe(200);
-    expect((tempo.json() as Dry).content).toContain('lb->>+app: HTTP GET - root');
-    expect((tempo.json() as Dry).content).toContain('app->>+db: HTTP GET - root');
+    expect((tempo.json() as Dry).content).toContain(
+      'shop_backend->>+auth_service: PATCH /authenticate',
+    );
+    expect((tempo.json() as Dry).content).toContain('article_service->>+postgres: query-articles');
+    const v2 = await importTrace(readTraceFixture(TRACE_FIXTURES.tempoV2), '?dry=true');
+    expect((v2.json() as Dry).content).toBe((tempo.json() as Dry).content);
+    const v1 = await importTrace(readTraceFixture(TRACE_FIXTURES.zipkinV1), '?dry=true');
+    expect((v1.json() as Dry).content).toContain('zipkin_query->>+spanstore_jdbc: query');
     const v3 = await importTrace(readTraceFixture(TRACE_FIXTURES.jaegerV3), '?dry=true');
     expect(v3.statusCode, v3.body).toBe(200);
     const json = readTraceFixture(TRACE_FIXTURES.otlpJaegerUi);

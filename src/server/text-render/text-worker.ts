@@ -1,6 +1,6 @@
 /** The worker thread that draws diagrams as text, off the server's event loop. */
 import { parentPort } from 'node:worker_threads';
-import { READY } from '../workers/job-server.js';
+import { workerReady } from '../workers/job-server.js';
 import {
   drawText,
   TextDiagramError,
@@ -29,5 +29,4 @@ parentPort?.on('message', (job: TextJob) => {
   }
   parentPort?.postMessage(answer);
 });
-// Loading this worker does not count against the first job's time limit: the limit starts now.
-parentPort?.postMessage(READY);
+workerReady();

@@ -1,6 +1,6 @@
 /** The worker thread that reads, draws and checks diagrams against trace files, off the server's event loop. */
 import { parentPort } from 'node:worker_threads';
-import { READY } from '../workers/job-server.js';
+import { workerReady } from '../workers/job-server.js';
 import { CONTENT_MAX } from '../../shared/schemas.js';
 import { parseTraceBytes } from '../../shared/trace/bytes.js';
 import { checkDrawing } from '../../shared/trace/check-drawing.js';
@@ -78,5 +78,4 @@ function answer(job: TraceJob | TraceCheckJob): TraceAnswer {
 }
 
 parentPort?.on('message', (job: TraceJob | TraceCheckJob) => parentPort?.postMessage(answer(job)));
-// Loading this worker does not count against the first job's time limit: the limit starts now.
-parentPort?.postMessage(READY);
+workerReady();

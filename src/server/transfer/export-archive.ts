@@ -1,10 +1,11 @@
 /**
  * Export all: every diagram as a `.mmd` file (its stored text, UTF-8, byte for byte), root
  * diagrams at the top and the others under `<folder name>/`, with `manifest.json` recording
- * titles, folders, positions and dates so Import can restore them exactly.
+ * titles, folders, positions and dates so Import can restore them exactly, and each diagram's
+ * comment threads (Import brings them back: import-plan.ts, importer.ts).
  */
 import { strToU8, zipSync, type Zippable } from 'fflate';
-import type { Diagram, Folder } from '../../shared/schemas.js';
+import type { CommentThread, Diagram, Folder } from '../../shared/schemas.js';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -29,6 +30,8 @@ export function buildExportArchive(
   folders: Folder[],
   diagrams: Diagram[],
   exportedAt: Date,
+  /** Each diagram's comment threads (a diagram without any is not in the map). */
+  comments: ReadonlyMap<number, CommentThread[]> = new Map(),
 ): ExportArchive {
   const topLevel = uniqueNames();
   // The manifest's name is taken first, so no folder can be called "manifest.json".
@@ -65,6 +68,7 @@ export function buildExportArchive(
       position: diagram.position,
       createdAt: diagram.createdAt,
       updatedAt: diagram.updatedAt,
+      ...(comments.has(diagram.id) ? { comments: comments.get(diagram.id) } : {}),
     });
   }
   entries[MANIFEST_NAME] = [

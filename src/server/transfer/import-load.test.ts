@@ -7,12 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { zipSync, type Zippable } from 'fflate';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Folder } from '../../shared/schemas.js';
 import type { ImportResult } from '../../shared/transfer.js';
 import type { Database } from '../db/client.js';
 import { signInLocally, testApp } from '../../../test/support/app.js';
 import { testDatabases } from '../../../test/support/databases.js';
+import { describeEach } from '../../../test/support/needs.js';
 import { multipartBody, type UploadFile } from '../../../test/support/multipart.js';
 
 /** Ten zips of 5,000 directory entries each, in one request: 50,000 new folders. */
@@ -37,7 +38,7 @@ function directoriesZip(prefix: string, count: number, extra: Zippable = {}): Ui
   return zipSync(entries);
 }
 
-describe.each(testDatabases)('a large import on $name', ({ open }) => {
+describeEach(testDatabases, 'a large import on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   let url: string;

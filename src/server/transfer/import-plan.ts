@@ -1,9 +1,10 @@
 /**
  * Uploaded files → what to create: `.mmd`/`.mermaid` files (one diagram each), Markdown files
  * (one diagram per ```mermaid block) and zips of those, where directories become folders and a
- * Lifeline export's manifest restores titles, folders, positions and dates exactly. Any bad file
+ * Lifeline export's manifest restores titles, folders, positions, dates and comment threads. Any bad file
  * refuses the whole import with a message naming it; nothing here touches the database.
  */
+import { statementLines } from '../../shared/comments/statement.js';
 import { CONTENT_MAX, FOLDER_NAME_MAX, TITLE_MAX, hasNoNul } from '../../shared/schemas.js';
 import { EDITOR_TEXT } from '../../shared/messages.js';
 import {
@@ -26,6 +27,22 @@ export interface UploadedFile {
   bytes: Uint8Array;
 }
 
+export interface PlannedComment {
+  body: string;
+  /** The name it was written under (the importer's own comments are theirs again). */
+  authorName: string;
+  createdAt: Date;
+}
+
+/** A comment thread from an export's manifest, anchored in the imported text. */
+export interface PlannedThread extends PlannedComment {
+  /** Its statement's line in the imported text; null: outdated (or no statement there now). */
+  line: number | null;
+  lineText: string;
+  resolved: boolean;
+  replies: PlannedComment[];
+}
+
 export interface PlannedDiagram {
   title: string;
   content: string;
@@ -33,6 +50,8 @@ export interface PlannedDiagram {
   position?: number;
   createdAt?: Date;
   updatedAt?: Date;
+  /** Comment threads (a Lifeline export's manifest only). */
+  comments?: PlannedThread[];
 }
 
 export interface ImportPlan {
@@ -201,13 +220,15 @@ async function planArchive(zip: string, entries: ZipEntry[], plan: PlanDraft): P
       files.delete(item.path);
       const folder = item.folder === null ? null : folderNameOf(item.folder);
       if (folder) addFolder(plan, folder);
+      const content = checkLength(decodeText(entry.bytes, label, true), label);
       plan.diagrams.push({
         title: titleOf(item.title),
-        content: checkLength(decodeText(entry.bytes, label, true), label),
+        content,
         folder,
         position: item.position,
         createdAt: new Date(item.createdAt),
         updatedAt: new Date(item.updatedAt),
+        ...(item.comments?.length ? { comments: threadsOf(item.comments, content) } : {}),
       });
     }
   } else {
@@ -229,6 +250,33 @@ async function planArchive(zip: string, entries: ZipEntry[], plan: PlanDraft): P
       ...diagramsOf(kind, baseName(path), decodeText(entry.bytes, label), label, folder),
     );
   }
+}
+
+type ManifestThread = NonNullable<Manifest['diagrams'][number]['comments']>[number];
+
+/**
+ * A manifest's threads anchored in `content`: a thread keeps its line when that line is a
+ * statement of the text, else it is outdated (the text was edited since the export).
+ */
+function threadsOf(threads: ManifestThread[], content: string): PlannedThread[] {
+  const comment = (c: ManifestThread | ManifestThread['replies'][number]): PlannedComment => ({
+    body: c.body,
+    authorName: c.author.name,
+    createdAt: new Date(c.createdAt),
+  });
+  const isStatement = statementLines(content);
+  const lines = content.split('\n');
+  return threads.map((thread) => {
+    const line = thread.line !== null && isStatement(thread.line) ? thread.line : null;
+    return {
+      ...comment(thread),
+      line,
+      // As shared/comments/statement.ts's lineText says it, the text split once.
+      lineText: line === null ? '' : (lines[line - 1] ?? '').trim(),
+      resolved: thread.resolved,
+      replies: thread.replies.map(comment),
+    };
+  });
 }
 
 function addFolder(plan: PlanDraft, raw: string): string | null {

@@ -10,11 +10,11 @@ import { sql } from 'drizzle-orm';
 import type { Folder } from '../../shared/schemas.js';
 import type { ImportResult } from '../../shared/transfer.js';
 import type { Db } from '../db/client.js';
-import { folders as foldersTable } from '../db/schema.js';
+import { comments as commentsTable, folders as foldersTable } from '../db/schema.js';
 import type { Actor } from '../diagrams/access.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
 import { foldersStore } from '../folders/store.js';
-import type { ImportPlan } from './import-plan.js';
+import type { ImportPlan, PlannedComment, PlannedThread } from './import-plan.js';
 
 /**
  * Diagrams per insert: on the embedded database a write runs on the event loop, and batches of
@@ -29,7 +29,7 @@ const FOLDER_BATCH = 500;
 
 export function diagramImporter(db: Db, writer: DiagramWriter) {
   return {
-    async importPlan(actor: Actor, plan: ImportPlan): Promise<ImportResult> {
+    async importPlan(actor: Actor & { name: string }, plan: ImportPlan): Promise<ImportResult> {
       return db.transaction(async (tx) => {
         const folders = foldersStore(tx);
         const byName = new Map<string, Folder>();
@@ -78,11 +78,86 @@ export function diagramImporter(db: Db, writer: DiagramWriter) {
         const created = [];
         for (let start = 0; start < rows.length; start += BATCH) {
           const batch = rows.slice(start, start + BATCH);
-          created.push(...(await writer.insertImported(tx, actor, batch)));
+          const inserted = await writer.insertImported(tx, actor, batch);
+          created.push(...inserted);
+          const threads = inserted.flatMap((diagram, i) =>
+            (plan.diagrams[start + i]?.comments ?? []).map((thread) => ({
+              diagramId: diagram.id,
+              thread,
+            })),
+          );
+          await insertThreads(tx, actor, threads);
           await setImmediate();
         }
         return { diagrams: created, folders: createdFolders };
       });
     },
   };
+}
+
+/** Comment rows per insert (ten parameters a row, far below PostgreSQL's 65,535). */
+const COMMENT_BATCH = 1_000;
+
+/**
+ * An imported comment's author: the importer when it was written under their name, else no
+ * account, its name kept as the imported author's (shown marked as imported, so it never passes
+ * for another account).
+ */
+function authorOf(actor: Actor & { name: string }, comment: PlannedComment) {
+  return comment.authorName === actor.name
+    ? { authorId: actor.id, importedAuthor: null }
+    : // A comment imported before keeps one mark.
+      { authorId: null, importedAuthor: comment.authorName.replace(/ \(imported\)$/, '') };
+}
+
+/**
+ * Inserts imported threads, then their replies under the threads' new ids, giving the event loop
+ * a turn after each insert as the diagrams' batches do.
+ */
+async function insertThreads(
+  tx: Db,
+  actor: Actor & { name: string },
+  threads: { diagramId: number; thread: PlannedThread }[],
+): Promise<void> {
+  const row = (diagramId: number, comment: PlannedComment) => ({
+    diagramId,
+    ...authorOf(actor, comment),
+    body: comment.body,
+    mentions: [],
+    createdAt: comment.createdAt,
+    updatedAt: comment.createdAt,
+  });
+  const replies = [];
+  for (let start = 0; start < threads.length; start += COMMENT_BATCH) {
+    const batch = threads.slice(start, start + COMMENT_BATCH);
+    const ids = await tx
+      .insert(commentsTable)
+      .values(
+        batch.map(({ diagramId, thread }) => ({
+          ...row(diagramId, thread),
+          line: thread.line,
+          lineText: thread.lineText,
+          resolved: thread.resolved,
+        })),
+      )
+      .returning({ id: commentsTable.id });
+    await setImmediate();
+    // Rows come back in the order they were given, as the diagrams' insert relies on too.
+    for (const [i, { diagramId, thread }] of batch.entries()) {
+      const parentId = ids[i]?.id;
+      if (parentId === undefined) throw new Error('comment insert returned too few rows');
+      for (const reply of thread.replies) {
+        replies.push({
+          ...row(diagramId, reply),
+          parentId,
+          line: null,
+          lineText: '',
+        });
+      }
+    }
+  }
+  for (let start = 0; start < replies.length; start += COMMENT_BATCH) {
+    await tx.insert(commentsTable).values(replies.slice(start, start + COMMENT_BATCH));
+    await setImmediate();
+  }
 }

@@ -11,6 +11,7 @@ import { diagramsStore } from '../diagrams/store.js';
 import type { DiagramWriter } from '../diagrams/writer.js';
 import { AppError, badRequest } from '../errors.js';
 import { foldersStore } from '../folders/store.js';
+import { commentsStore } from '../comments/store.js';
 import { buildExportArchive, exportFileName } from './export-archive.js';
 import type { UploadedFile } from './import-plan.js';
 import { planInWorker } from './import-thread.js';
@@ -27,6 +28,7 @@ export async function transferRoutes(
 ): Promise<void> {
   const diagrams = diagramsStore(db);
   const folders = foldersStore(db);
+  const comments = commentsStore(db);
   const imports = diagramImporter(db, writer);
 
   app.get('/api/export', async (request, reply) => {
@@ -36,7 +38,8 @@ export async function transferRoutes(
       folders.list(user.id),
       diagrams.list(user),
     ]);
-    const { bytes } = buildExportArchive(folderList, diagramList, now);
+    const threads = await comments.threadsOf(diagramList.map((diagram) => diagram.id));
+    const { bytes } = buildExportArchive(folderList, diagramList, now, threads);
     return reply
       .type('application/zip')
       .header('Content-Disposition', `attachment; filename="${exportFileName(now)}"`)

@@ -1,7 +1,13 @@
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_MAX, TITLE_MAX, type Diagram, type Folder } from '../../shared/schemas.js';
+import {
+  CONTENT_MAX,
+  TITLE_MAX,
+  type CommentThread,
+  type Diagram,
+  type Folder,
+} from '../../shared/schemas.js';
 import type { ImportResult, Manifest } from '../../shared/transfer.js';
 import type { Database } from '../db/client.js';
 import { injectWithCookie, signInLocally, testApp } from '../../../test/support/app.js';
@@ -148,6 +154,43 @@ describeEach(testDatabases, 'export all and import on $name', ({ open }) => {
     }
   });
 
+  // The round trip below imports this export again: Import takes a manifest with comments.
+  it("holds each diagram's comment threads in the manifest", async () => {
+    const diagram = await makeDiagram('Reviewed', SEQUENCE, null);
+    await makeDiagram('Quiet', 'graph TD\n  A-->B', null);
+    const thread = await json<{ id: number }>(
+      {
+        method: 'POST',
+        url: `/api/diagrams/${diagram.id}/comments`,
+        payload: { body: 'Should this be async?', line: 2 },
+      },
+      owner,
+      201,
+    );
+    await json(
+      {
+        method: 'POST',
+        url: `/api/diagrams/${diagram.id}/comments`,
+        payload: { body: 'Yes', parentId: thread.id },
+      },
+      owner,
+      201,
+    );
+    const { manifest } = await exportOf(owner);
+    const reviewed = manifest.diagrams.find((entry) => entry.title === 'Reviewed');
+    expect(reviewed?.comments).toEqual([
+      expect.objectContaining({
+        body: 'Should this be async?',
+        line: 2,
+        resolved: false,
+        replies: [expect.objectContaining({ body: 'Yes', parentId: thread.id })],
+      }),
+    ]);
+    expect(manifest.diagrams.find((entry) => entry.title === 'Quiet')).not.toHaveProperty(
+      'comments',
+    );
+  });
+
   it("never puts another user's diagrams in an export", async () => {
     await makeDiagram('Owner only', SEQUENCE, null);
     const { files, manifest } = await exportOf(stranger);
@@ -190,6 +233,116 @@ describeEach(testDatabases, 'export all and import on $name', ({ open }) => {
     await upload([{ name: 'again.zip', content: new Uint8Array(response.rawPayload) }], owner);
     expect((await foldersOf(owner)).map((f) => f.name).sort()).toEqual(['Empty', 'Plans: Q1/Q2']);
     expect(await diagramsOf(owner)).toHaveLength(beforeDiagrams.length * 2);
+  });
+
+  it("brings an export's comments back, each author kept as the importer or as an imported name", async () => {
+    const text = 'sequenceDiagram\n    Alice->>Bob: one\n    Bob->>Carol: two\n';
+    const at = '2024-03-01T10:00:00.000Z';
+    const comment = (body: string, name: string, more: Record<string, unknown> = {}) => ({
+      // Ids and parentId as Export all writes them: Import gives new ones.
+      ...{ id: 90, body, author: { name }, line: 2, resolved: false, parentId: null },
+      ...{ createdAt: at, replies: [], ...more },
+    });
+    const manifest = {
+      format: 'lifeline-export',
+      version: 1,
+      exportedAt: at,
+      folders: [],
+      diagrams: [
+        {
+          ...{ path: 'r.mmd', title: 'Reviewed', folder: null, position: 0 },
+          ...{ createdAt: at, updatedAt: at },
+          comments: [
+            comment('Async?', 'transfer-owner', {
+              replies: [{ ...comment('Yes', 'Vera Viewer'), parentId: 90, id: 91 }],
+            }),
+            comment('Who retries?', 'Vera Viewer (imported)', { line: 3, resolved: true }),
+            comment('On the keyword line', 'transfer-owner', { line: 1 }),
+            comment('Past the end', 'transfer-owner', { line: 40 }),
+            comment('Outdated', 'transfer-owner', { line: null }),
+          ],
+        },
+      ],
+    };
+    const zip = zipSync({
+      'manifest.json': strToU8(JSON.stringify(manifest)),
+      'r.mmd': strToU8(text),
+    });
+    const imported = await upload([{ name: 'reviewed.zip', content: zip }], owner);
+    expect(imported.statusCode, imported.body).toBe(201);
+    const id = (imported.json() as ImportResult).diagrams[0]!.id;
+    const threadsOf = (cookie: string) =>
+      json<CommentThread[]>({ method: 'GET', url: `/api/diagrams/${id}/comments` }, cookie);
+
+    const threads = await threadsOf(owner);
+    expect(
+      threads.map((t) => ({
+        body: t.body,
+        author: t.author.name,
+        line: t.line,
+        resolved: t.resolved,
+        createdAt: t.createdAt,
+        replies: t.replies.map((r) => [r.body, r.author.name, r.parentId, r.line]),
+      })),
+    ).toEqual([
+      {
+        ...{ body: 'Async?', author: 'transfer-owner', line: 2, resolved: false, createdAt: at },
+        replies: [['Yes', 'Vera Viewer (imported)', threads[0]!.id, 2]],
+      },
+      {
+        ...{ body: 'Who retries?', author: 'Vera Viewer (imported)', line: 3, resolved: true },
+        ...{ createdAt: at, replies: [] },
+      },
+      ...['On the keyword line', 'Past the end', 'Outdated'].map((body) => ({
+        ...{ body, author: 'transfer-owner', line: null, resolved: false, createdAt: at },
+        replies: [],
+      })),
+    ]);
+    expect(threads[0]!.id).not.toBe(90);
+
+    // The importer's own comments are theirs to edit; another's stay theirs alone.
+    const edit = (commentId: number) =>
+      call(
+        {
+          method: 'PATCH',
+          url: `/api/diagrams/${id}/comments/${commentId}`,
+          payload: { body: 'Edited' },
+        },
+        owner,
+      );
+    expect((await edit(threads[0]!.id)).statusCode).toBe(200);
+    expect((await edit(threads[1]!.id)).statusCode).toBe(403);
+    expect((await edit(threads[0]!.replies[0]!.id)).statusCode).toBe(403);
+
+    // The anchors follow the text as those made here do.
+    const saved = await call(
+      {
+        method: 'PUT',
+        url: `/api/diagrams/${id}`,
+        payload: {
+          content: text.replace(
+            'sequenceDiagram\n',
+            'sequenceDiagram\n    Note over Alice: first\n',
+          ),
+        },
+      },
+      owner,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await threadsOf(owner)).slice(0, 2).map((t) => t.line)).toEqual([3, 4]);
+
+    // Export all writes them again, and nobody else's account sees them.
+    const again = (await exportOf(owner)).manifest.diagrams.find((d) => d.createdAt === at);
+    expect(again?.comments?.map((t) => t.author.name)).toEqual([
+      'transfer-owner',
+      'Vera Viewer (imported)',
+      'transfer-owner',
+      'transfer-owner',
+      'transfer-owner',
+    ]);
+    expect(
+      (await call({ method: 'GET', url: `/api/diagrams/${id}/comments` }, stranger)).statusCode,
+    ).toBe(404);
   });
 
   it('imports .mmd and .mermaid files, titled by their names', async () => {
@@ -367,6 +520,10 @@ describeEach(testDatabases, 'export all and import on $name', ({ open }) => {
       };
       return [{ name: zipName, content: zipSync(entries) }];
     }
+    const COMMENT = {
+      ...{ body: 'b', author: { name: 'A' }, line: 1, resolved: false, replies: [] },
+      createdAt: '2024-01-01T00:00:00.000Z',
+    };
     const manifestCase = (
       name: string,
       diagram: Record<string, unknown>,
@@ -399,6 +556,38 @@ describeEach(testDatabases, 'export all and import on $name', ({ open }) => {
         'a manifest diagram folder with NUL',
         { folder: 'F\u0000' },
         /diagrams\[0\]\.folder must not contain NUL/,
+      ),
+      manifestCase(
+        'a comment body over 5,000 characters',
+        { comments: [{ ...COMMENT, body: 'x'.repeat(5_001) }] },
+        /diagrams\[0\]\.comments\[0\]\.body must be at most 5,000 characters/,
+      ),
+      manifestCase(
+        'a blank comment body',
+        { comments: [{ ...COMMENT, replies: [{ ...COMMENT, body: '  ' }] }] },
+        /diagrams\[0\]\.comments\[0\]\.replies\[0\]\.body must not be blank/,
+      ),
+      manifestCase(
+        'a comment author with NUL',
+        { comments: [{ ...COMMENT, author: { name: 'a\u0000' } }] },
+        /diagrams\[0\]\.comments\[0\]\.author\.name must not contain NUL/,
+      ),
+      manifestCase(
+        'a comment line that is no line number',
+        { comments: [{ ...COMMENT, line: 0.5 }] },
+        /diagrams\[0\]\.comments\[0\]\.line must be a whole number/,
+      ),
+      manifestCase(
+        'a comment date out of range',
+        { comments: [{ ...COMMENT, createdAt: 'yesterday' }] },
+        /diagrams\[0\]\.comments\[0\]\.createdAt must be a date-time/,
+      ),
+      manifestCase(
+        'over 500 comments on a diagram, replies counted',
+        {
+          comments: [{ ...COMMENT, replies: Array.from({ length: 499 }, () => COMMENT) }, COMMENT],
+        },
+        /diagrams\[0\]\.comments must hold at most 500 comments with their replies/,
       ),
       manifestCase('a manifest folder with NUL', {}, /folders\[0\]\.name must not contain NUL/, [
         { name: '\u0000', position: 0 },

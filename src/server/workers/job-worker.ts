@@ -1,7 +1,8 @@
 /**
  * Work that can run long, off the event loop: one worker thread runs one job at a time, a job
  * past its time limit ends the worker (a new one starts for the next job), and at most a few jobs
- * wait their turn (more are refused at once). Text drawings and trace imports each have one.
+ * wait their turn (more are refused at once). Text drawings and trace imports each have one;
+ * job-thread.ts runs the kinds whose workers answer with `serveJobs` (imports, comparisons).
  */
 import { Worker, type TransferListItem } from 'node:worker_threads';
 import type { AppError } from '../errors.js';

@@ -4,7 +4,7 @@
  */
 
 /** The index of the line that names the diagram kind, or -1 when no line does. */
-function keywordLine(lines: readonly string[]): number {
+export function keywordLine(lines: readonly string[]): number {
   let inFrontMatter = false;
   for (const [index, line] of lines.entries()) {
     const trimmed = line.trim();

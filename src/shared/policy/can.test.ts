@@ -11,6 +11,8 @@ const TABLE: Record<Action, Record<'owner' | 'editor' | 'viewer' | 'none', boole
   move: { owner: true, editor: false, viewer: false, none: false },
   delete: { owner: true, editor: false, viewer: false, none: false },
   'manage-collaborators': { owner: true, editor: false, viewer: false, none: false },
+  comment: { owner: true, editor: true, viewer: true, none: false },
+  'resolve-comments': { owner: true, editor: true, viewer: false, none: false },
 };
 
 const accessOf = (role: keyof (typeof TABLE)['read']): Access => (role === 'none' ? null : role);

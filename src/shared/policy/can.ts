@@ -23,7 +23,11 @@ export type Action =
   /** Move it to the trash. */
   | 'delete'
   /** List, add, change and remove its collaborators. */
-  | 'manage-collaborators';
+  | 'manage-collaborators'
+  /** Read its comments and add comments and replies (editing one's own is the author's alone). */
+  | 'comment'
+  /** Resolve and reopen its comment threads. */
+  | 'resolve-comments';
 
 /** Null (or undefined): the caller has no access to the diagram at all. */
 export type Access = DiagramAccess | null | undefined;
@@ -37,6 +41,8 @@ const ALLOWED: Record<Action, readonly DiagramAccess[]> = {
   move: ['owner'],
   delete: ['owner'],
   'manage-collaborators': ['owner'],
+  comment: ['owner', 'editor', 'viewer'],
+  'resolve-comments': ['owner', 'editor'],
 };
 
 export const ACTIONS = Object.keys(ALLOWED) as Action[];

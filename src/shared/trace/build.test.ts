@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   deepTrace,
@@ -11,6 +12,7 @@ import {
 import { readSequence } from '../mermaid-reader/sequence.js';
 import { buildSequence } from './build.js';
 import { describe as describeTrace } from './notes.js';
+import { NOTE_EVENTS_MAX } from './model.js';
 import { traceOptionsSchema, type TraceOptionsInput } from './options.js';
 import { parseTraceFile } from './parse.js';
 
@@ -99,7 +101,9 @@ describe('buildSequence on real traces', () => {
       'app_db-->>-bootifulmeters: avg 1.85 ms',
       'end',
     ]);
-    expect(notes).toContain('3 identical calls folded into 1 loop.');
+    expect(notes).toContain(
+      '3 identical calls folded into 1 loop; to draw each, turn off Fold repeated calls (collapse=false in the API).',
+    );
     const unfolded = fixture(TRACE_FIXTURES.zipkinDb, { collapse: false });
     expect(unfolded.text).not.toContain('loop');
     expect(messages(unfolded.text).filter((m) => m.includes(': insert'))).toHaveLength(3);
@@ -148,13 +152,15 @@ describe('buildSequence on real traces', () => {
     expect(messages(text)[0]).toBe('load_generator->>+ride_sharing_app: BikeHandler GET /bike');
   });
 
-  it('says when spans start before their parent', () => {
+  it('corrects clock skew and says so', () => {
     const { text, notes } = fixture(TRACE_FIXTURES.zipkinSkew);
     expect(messages(text)).toEqual([
       'servicea->>+serviceb: post',
       'serviceb-->>-servicea: 93.6 ms',
     ]);
-    expect(notes).toContain('1 span starts before its parent (clock skew); drawn in call order.');
+    expect(notes).toContain(
+      '1 span lay outside its caller’s time (clock skew); moved into it, with the spans of its service below.',
+    );
   });
 
   it('agrees its notes with the count: one span, two spans', () => {
@@ -163,7 +169,7 @@ describe('buildSequence on real traces', () => {
     expect(describeTrace({ ...summary, problems: twice })).toEqual(
       expect.arrayContaining([
         '2 spans name a parent that is not in the file; drawn from the top.',
-        '2 spans start before their parents (clock skew); drawn in call order.',
+        '2 spans lay outside their callers’ time (clock skew); moved into it, with the spans of their service below.',
       ]),
     );
   });
@@ -380,5 +386,74 @@ describe('follow-ups and failures', () => {
       expect(lines[reply + 1]).toMatch(/^Note over redis,frontend: TimeoutError#58;(?: |<br\/>)/);
       expectWellFormed(text);
     }
+  });
+  it('lists a failing call’s exceptions, then its other events, bounded and escaped', () => {
+    // Marker words a generated text cannot hold (no capitals or digits in it).
+    const text = fc.oneof(
+      fc.constantFrom(...HOSTILE_NAMES),
+      fc.string({ unit: fc.constantFrom(...'ab <>#;%:&"{}/.,\n'.split('')), maxLength: 400 }),
+    );
+    const event = fc.record({ exception: fc.boolean(), text });
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 12 }), fc.boolean(), (events, status) => {
+        const input = events.map((e, i) =>
+          e.exception
+            ? {
+                name: 'exception',
+                attributes: [
+                  { key: 'exception.type', value: { stringValue: `Ex${i}` } },
+                  { key: 'exception.message', value: { stringValue: e.text } },
+                ],
+              }
+            : { name: `Ev${i}: ${e.text}` },
+        );
+        const drawn = diagramOf(
+          otlp(
+            ['frontend', [otlpSpan({ spanId: '1111111111111111', name: 'checkout', kind: 2 })]],
+            [
+              'redis',
+              [
+                otlpSpan({
+                  spanId: '2222222222222222',
+                  parentSpanId: '1111111111111111',
+                  name: 'GET',
+                  kind: 2,
+                  status: { code: 2, ...(status ? { message: 'Status said' } : {}) },
+                  events: input,
+                }),
+              ],
+            ],
+          ),
+        ).text;
+        expectWellFormed(drawn);
+        const lines = body(drawn);
+        const reply = lines.findIndex((line) => line.startsWith('redis--x-frontend: error'));
+        const note = lines[reply + 1] ?? '';
+        const exceptions = events.flatMap((_, i) => (events[i]!.exception ? [`Ex${i}`] : []));
+        const others = events.flatMap((_, i) => (events[i]!.exception ? [] : [`Ev${i}`]));
+        const first = exceptions.length > 0 ? exceptions : status ? ['Status said'] : [];
+        const listed = [...first, ...others].slice(0, NOTE_EVENTS_MAX);
+        const more = first.length + others.length - listed.length;
+        if (listed.length === 0) {
+          expect(note).not.toMatch(/^Note/);
+          return;
+        }
+        expect(note.startsWith('Note over redis,frontend: ')).toBe(true);
+        // Each listed event starts a line of the note, in order; none past them is written.
+        expect(note.match(/(?<=: |<br\/>)(?:Ex\d+|Ev\d+|Status said)/g)).toEqual(listed);
+        if (more > 0) expect(note).toMatch(new RegExp(`<br/>and ${more} more events?$`));
+        else expect(note).not.toMatch(/more events?$/);
+        // A 400-character text is shortened in the note: bounded whatever the events hold.
+        expect(note.replace(/#\d+;/g, '#').length).toBeLessThan(NOTE_EVENTS_MAX * 140 + 80);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('notes the error status and the events of a failing root in Jaeger’s v3 answer', () => {
+    const { text } = fixture(TRACE_FIXTURES.jaegerV3);
+    expect(body(text)).toContain(
+      'Note over lfx_wire_probe: root-with-any-values · error · 1 ms<br/>probe error status<br/>retry',
+    );
   });
 });

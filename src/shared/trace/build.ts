@@ -331,9 +331,11 @@ function draw(
     if (!draws[root] && p.roots.length > 1 && children[root]!.length === 0) continue;
     const span = spans[root]!;
     level = 0;
+    // A failing root's exceptions and events go on the lines below its own.
+    const failure = p.failures[root]! && `<br/>${p.failures[root]!}`;
     emit(
       1,
-      `Note over ${use(who[root]!)}: ${joined(labels[root]!, span.error ? 'error' : '', took(span.duration, 1))}`,
+      `Note over ${use(who[root]!)}: ${joined(labels[root]!, span.error ? 'error' : '', took(span.duration, 1))}${failure}`,
     );
     shownSpans[root] = 1;
     if (remote(root) >= 0) {

@@ -7,7 +7,13 @@ import { expect, it } from 'vitest';
 import { randomSpans } from '../../../test/fixtures/traces/attacks.js';
 import { deepTrace, generatedTrace, otlpOf } from '../../../test/fixtures/traces/fixtures.js';
 import { DIAGRAM_TEXT_MAX } from '../constants.js';
-import { buildSequence, drawTrace, parseTraceFile, type TraceDiagram } from './index.js';
+import {
+  buildSequence,
+  drawTrace,
+  GET_THE_REST,
+  parseTraceFile,
+  type TraceDiagram,
+} from './index.js';
 import { DEFAULT_TRACE_OPTIONS } from './options.js';
 
 const traceOf = (text: string) => parseTraceFile(text).traces[0]!;
@@ -46,11 +52,30 @@ it('draws a trace that fits whole in one walk', () => {
 it('says of a 5,000-span trace exactly which spans it did not draw', () => {
   const diagram = drawTrace(traceOf(otlpOf(generatedTrace(5000))), DEFAULT_TRACE_OPTIONS);
   expect(diagram.notes).toEqual([
-    'Drawn 4 calls deep to fit the drawing (at most 50,000 characters); choose a depth to change it.',
+    `Drawn 4 calls deep to fit the drawing (at most 50,000 characters). ${GET_THE_REST}`,
     '339 of 5,000 spans drawn (676 messages); not drawn: 4,659 deeper than 4 calls, 2 inside calls folded into loops.',
-    '4 identical calls folded into 2 loops.',
+    '4 identical calls folded into 2 loops; to draw each, turn off Fold repeated calls (collapse=false in the API).',
   ]);
   expect(accounted(diagram)).toBe(5000);
+});
+
+it('says how to have the rest: a larger depth draws the calls a chosen depth cut off, no folding draws each', () => {
+  const trace = traceOf(otlpOf(generatedTrace(5000)));
+  const two = drawTrace(trace, { ...DEFAULT_TRACE_OPTIONS, depth: 2 });
+  expect(two.notes[0]).toBe(
+    'Drawn 2 calls deep, as chosen: a larger depth draws the deeper calls, and 0 all that fit the drawing.',
+  );
+  const three = drawTrace(trace, { ...DEFAULT_TRACE_OPTIONS, depth: 3 });
+  expect(three.summary.shown).toBeGreaterThan(two.summary.shown);
+  const unfolded = drawTrace(trace, { ...DEFAULT_TRACE_OPTIONS, depth: 3, collapse: false });
+  expect(unfolded.summary.inRepeats).toBe(0);
+  expect(unfolded.notes.join(' ')).not.toContain('folded');
+  // A depth that cuts nothing says nothing of depth.
+  const whole = drawTrace(traceOf(otlpOf(generatedTrace(200))), {
+    ...DEFAULT_TRACE_OPTIONS,
+    depth: 50,
+  });
+  expect(whole.notes.join(' ')).not.toContain('deep');
 });
 
 it('accounts for every span of random traces, whatever the options', () => {

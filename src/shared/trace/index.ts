@@ -62,6 +62,10 @@ export function chooseTrace(file: ParsedFile, traceId?: string): ParsedTrace {
   );
 }
 
+/** How to have the calls a drawing cut off, in the dialog's words and the API's. */
+export const GET_THE_REST =
+  'To draw deeper calls, choose a larger depth (Depth in the dialog, depth= in the API) and remove the calls you do not need from the text; a check against the trace counts every call.';
+
 /**
  * The drawing with every call when its text fits what the renderer draws; otherwise the deepest
  * depth that fits, with a note saying so (a person can raise it and edit the text). One walk
@@ -69,7 +73,21 @@ export function chooseTrace(file: ParsedFile, traceId?: string): ParsedTrace {
  */
 export function drawTrace(trace: ParsedTrace, options: TraceOptions): TraceDiagram {
   const prepared = prepareTrace(trace, options);
-  if (options.depth > 0) return counted(drawPrepared(prepared, options.depth)!, 1);
+  if (options.depth > 0) {
+    const drawn = drawPrepared(prepared, options.depth)!;
+    if (drawn.summary.belowDepth === 0) return counted(drawn, 1);
+    const calls = `${options.depth} ${options.depth === 1 ? 'call' : 'calls'}`;
+    return counted(
+      {
+        ...drawn,
+        notes: [
+          `Drawn ${calls} deep, as chosen: a larger depth draws the deeper calls, and 0 all that fit the drawing.`,
+          ...drawn.notes,
+        ],
+      },
+      1,
+    );
+  }
   const levels = new Float64Array(TRACE_DEPTH_MAX + 2);
   const full = drawPrepared(prepared, 0, DIAGRAM_TEXT_MAX, levels);
   if (full) return counted(full, 1);
@@ -92,7 +110,7 @@ export function drawTrace(trace: ParsedTrace, options: TraceOptions): TraceDiagr
       {
         ...drawn,
         notes: [
-          `Drawn ${depth} ${depth === 1 ? 'call' : 'calls'} deep to fit the drawing (at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters); choose a depth to change it.`,
+          `Drawn ${depth} ${depth === 1 ? 'call' : 'calls'} deep to fit the drawing (at most ${DIAGRAM_TEXT_MAX.toLocaleString('en')} characters). ${GET_THE_REST}`,
           ...drawn.notes,
         ],
       },

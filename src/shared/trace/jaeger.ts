@@ -5,7 +5,10 @@ import {
   exceptionText,
   normaliseId,
   readAttributes,
+  spanProblem,
+  type EventText,
   type SpanKind,
+  type SpanProblem,
   type TraceSpan,
 } from './model.js';
 import { checked } from './validate.js';
@@ -89,17 +92,25 @@ export function parseJaegerTrace(raw: unknown, where: string): TraceSpan[] {
   });
 }
 
-/** The first log that records an exception or an error event, as "type: message". */
-function problemOf(logs: z.infer<typeof span>['logs']): string | null {
-  for (const log of logs ?? []) {
-    const fields = lookup(log.fields);
-    const text = exceptionText(
-      fields.get('exception.type') ?? fields.get('error.kind') ?? null,
-      fields.get('exception.message') ??
-        fields.get('error.object') ??
-        (fields.get('event') === 'error' ? (fields.get('message') ?? null) : null),
-    );
-    if (text) return text;
+/**
+ * Its logs: one that records an exception or an error event as "type: message", any other by its
+ * event name (or message). Jaeger states no error message apart from its logs.
+ */
+function problemOf(logs: z.infer<typeof span>['logs']): SpanProblem | null {
+  function* events(): Generator<EventText> {
+    for (const log of logs ?? []) {
+      const fields = lookup(log.fields);
+      const name = fields.get('event') ?? null;
+      const text = exceptionText(
+        fields.get('exception.type') ?? fields.get('error.kind') ?? null,
+        fields.get('exception.message') ??
+          fields.get('error.object') ??
+          (name === 'error' ? (fields.get('message') ?? null) : null),
+      );
+      if (text || name === 'exception' || name === 'error')
+        yield { text: text ?? name, exception: true };
+      else yield { text: name ?? fields.get('message') ?? null, exception: false };
+    }
   }
-  return null;
+  return spanProblem(events(), null);
 }

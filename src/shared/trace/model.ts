@@ -32,8 +32,62 @@ export interface TraceSpan {
    * standing in for a parent the span does not name. Drawn as an asynchronous message.
    */
   follows: boolean;
-  /** What went wrong, when the span says: its exception (type: message) or error status message. */
-  problem: string | null;
+  /** What a failing span recorded, for the note beside its reply; null for a span without error. */
+  problem: SpanProblem | null;
+}
+
+/** Events a failing span's note lists; past these it says how many more the span recorded. */
+export const NOTE_EVENTS_MAX = 3;
+/** Characters kept of one event's text (the drawing shortens each line further). */
+export const NOTE_EVENT_TEXT_MAX = 200;
+
+/** What went wrong in a failing span, as the lines of its note. */
+export interface SpanProblem {
+  /**
+   * Its exceptions (type: message), else its error message, then its other events' names, in
+   * the order the file gives them; at most NOTE_EVENTS_MAX, each at most NOTE_EVENT_TEXT_MAX.
+   */
+  lines: string[];
+  /** Events recorded beyond those lines. */
+  more: number;
+}
+
+/** One span event (an OTLP event, a Jaeger log, a Zipkin annotation) as a note would list it. */
+export interface EventText {
+  /** An exception's "type: message", another event's name; null or '' when it has neither. */
+  text: string | null;
+  exception: boolean;
+}
+
+const oneLine = (text: string) =>
+  text.length > NOTE_EVENT_TEXT_MAX ? `${text.slice(0, NOTE_EVENT_TEXT_MAX - 1)}…` : text;
+
+/**
+ * A failing span's note: its exceptions, else its error message (`status`, a message the span
+ * states apart from its events), then its other events; bounded whatever the file holds.
+ */
+export function spanProblem(
+  events: Iterable<EventText>,
+  status: string | null,
+): SpanProblem | null {
+  const exceptions: string[] = [];
+  const others: string[] = [];
+  let exceptionCount = 0;
+  let otherCount = 0;
+  for (const { text, exception } of events) {
+    if (!text?.trim()) continue;
+    if (exception) {
+      exceptionCount++;
+      if (exceptions.length < NOTE_EVENTS_MAX) exceptions.push(oneLine(text));
+    } else {
+      otherCount++;
+      if (others.length < NOTE_EVENTS_MAX) others.push(oneLine(text));
+    }
+  }
+  const first = exceptionCount > 0 ? exceptions : status ? [oneLine(status)] : [];
+  const total = (exceptionCount > 0 ? exceptionCount : first.length) + otherCount;
+  const lines = [...first, ...others].slice(0, NOTE_EVENTS_MAX);
+  return lines.length > 0 ? { lines, more: total - lines.length } : null;
 }
 
 export interface ParsedTrace {

@@ -30,7 +30,7 @@ export function describe(summary: TraceSummary): string[] {
   if (total) notes.push(total);
   if (summary.loops > 0)
     notes.push(
-      `${plural(summary.folded, 'identical call')} folded into ${plural(summary.loops, 'loop')}.`,
+      `${plural(summary.folded, 'identical call')} folded into ${plural(summary.loops, 'loop')}; to draw each, turn off Fold repeated calls (collapse=false in the API).`,
     );
   if (problems.missingParents > 0)
     notes.push(
@@ -46,7 +46,7 @@ export function describe(summary: TraceSummary): string[] {
     notes.push(`${plural(problems.duplicates, 'span')} with an id seen before left out.`);
   if (problems.skewed > 0)
     notes.push(
-      `${plural(problems.skewed, 'span')} ${agree(problems.skewed, 'starts before its parent', 'start before their parents')} (clock skew); drawn in call order.`,
+      `${plural(problems.skewed, 'span')} ${agree(problems.skewed, 'lay outside its caller’s time (clock skew); moved into it', 'lay outside their callers’ time (clock skew); moved into it')}, with the spans of ${agree(problems.skewed, 'its', 'their')} service below.`,
     );
   return notes;
 }

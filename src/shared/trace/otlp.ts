@@ -4,10 +4,13 @@ import {
   attributeText,
   exceptionText,
   nanosToMicros,
+  spanProblem,
   normaliseId,
   readAttributes,
   TraceFileError,
+  type EventText,
   type SpanKind,
+  type SpanProblem,
   type TraceSpan,
 } from './model.js';
 import { checked } from './validate.js';
@@ -148,16 +151,21 @@ function toSpan(s: z.infer<typeof span>, resource: Map<string, string>, where: s
   };
 }
 
-/** The first exception event's type and message, else the error status's message. */
-function problemOf(s: z.infer<typeof span>): string | null {
-  for (const event of s.events ?? []) {
-    if (event.name !== 'exception') continue;
-    const attributes = lookup(event.attributes);
-    const text = exceptionText(
-      attributes.get('exception.type') ?? null,
-      attributes.get('exception.message') ?? null,
-    );
-    if (text) return text;
+/** Its exception events (type: message), else its error status's message, then its other events. */
+function problemOf(s: z.infer<typeof span>): SpanProblem | null {
+  function* events(): Generator<EventText> {
+    for (const event of s.events ?? []) {
+      if (event.name !== 'exception') {
+        yield { text: event.name ?? null, exception: false };
+        continue;
+      }
+      const attributes = lookup(event.attributes);
+      const text = exceptionText(
+        attributes.get('exception.type') ?? null,
+        attributes.get('exception.message') ?? null,
+      );
+      yield { text: text ?? event.name, exception: true };
+    }
   }
-  return s.status?.message || null;
+  return spanProblem(events(), s.status?.message || null);
 }

@@ -129,17 +129,184 @@ describe('parseTraceFile on bad input', () => {
   });
 });
 
+describe('Zipkin v1 JSON', () => {
+  const endpoint = (serviceName: string) => ({ serviceName, ipv4: '10.0.0.1' });
+  const at = (value: string, timestamp: number, service: string) => ({
+    value,
+    timestamp,
+    endpoint: endpoint(service),
+  });
+
+  it('reads the Zipkin site’s v1 example: local and client spans, the callee a client named', () => {
+    const file = parse(TRACE_FIXTURES.zipkinV1);
+    expect(file.format).toBe('zipkin');
+    expect(file.traces[0]!.spans.map((s) => [s.service, s.name, s.kind, s.remote])).toEqual([
+      ['zipkin-query', 'get', 'server', null],
+      ['zipkin-query', 'get-traces', 'internal', null],
+      ['zipkin-query', 'query', 'client', 'spanstore-jdbc'],
+      ['zipkin-query', 'query', 'client', 'spanstore-jdbc'],
+      ['zipkin-query', 'query', 'client', 'spanstore-jdbc'],
+    ]);
+    const [query] = file.traces[0]!.spans.filter((s) => s.name === 'query');
+    expect([query!.start, query!.duration]).toEqual([1458702548786000, 13000]);
+  });
+
+  it('splits a span holding both halves of a call into a client and its server, as Zipkin does', () => {
+    const span = {
+      traceId: 'a1',
+      id: 'b2',
+      parentId: 'c3',
+      name: 'get /cart',
+      timestamp: 1000,
+      duration: 90,
+      annotations: [
+        at('cs', 1000, 'web'),
+        at('sr', 1010, 'cart'),
+        at('ss', 1080, 'cart'),
+        at('cr', 1090, 'web'),
+      ],
+      binaryAnnotations: [{ key: 'http.path', value: '/cart', endpoint: endpoint('cart') }],
+    };
+    const root = {
+      traceId: 'a1',
+      id: 'c3',
+      name: 'checkout',
+      annotations: [at('sr', 990, 'web'), at('ss', 1100, 'web')],
+    };
+    const file = parseTraceFile(JSON.stringify([root, span]));
+    const spans = file.traces[0]!.spans;
+    expect(spans.map((s) => [s.service, s.kind, s.start, s.duration])).toEqual([
+      ['web', 'server', 990, 110],
+      ['web', 'client', 1000, 90],
+      ['cart', 'server', 1010, 70],
+    ]);
+    const client = spans[1]!;
+    const server = spans[2]!;
+    expect(server.parentId).toBe(client.id);
+    expect(client.parentId).toBe(spans[0]!.id);
+    expect(server.route).toBe('/cart');
+  });
+
+  it('reads a message’s sender and receiver, and names a wrong field', () => {
+    const file = parseTraceFile(
+      JSON.stringify([
+        {
+          traceId: 'a1',
+          id: 'd4',
+          name: 'order placed',
+          annotations: [at('ms', 2000, 'shop'), at('mr', 2500, 'mailer')],
+        },
+      ]),
+    );
+    expect(file.traces[0]!.spans.map((s) => [s.service, s.kind])).toEqual([
+      ['shop', 'producer'],
+      ['mailer', 'consumer'],
+    ]);
+    expect(
+      problem('[{"traceId": "a1", "id": "d4", "binaryAnnotations": [{"key": "lc"}]}]'),
+    ).toMatch(/^0\.binaryAnnotations\.0\.value: /);
+  });
+});
+
+describe('the events of a failing span', () => {
+  it('reads Jaeger’s logs and Zipkin’s annotations (v1 and v2) as the note’s lines', () => {
+    const jaeger = parseTraceFile(
+      JSON.stringify({
+        traceID: 't1',
+        processes: { p1: { serviceName: 'cart' } },
+        spans: [
+          {
+            traceID: 't1',
+            spanID: 's1',
+            operationName: 'save',
+            startTime: 1,
+            duration: 2,
+            processID: 'p1',
+            tags: [{ key: 'error', value: true }],
+            logs: [
+              { fields: [{ key: 'event', value: 'cache miss' }] },
+              {
+                fields: [
+                  { key: 'event', value: 'error' },
+                  { key: 'error.kind', value: 'Timeout' },
+                  { key: 'message', value: 'db slow' },
+                ],
+              },
+              { fields: [{ key: 'message', value: 'retrying' }] },
+              { fields: [{ key: 'event', value: 'gave up' }] },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(jaeger.traces[0]!.spans[0]!.problem).toEqual({
+      lines: ['Timeout: db slow', 'cache miss', 'retrying'],
+      more: 1,
+    });
+    const zipkin = (spans: object[]) => parseTraceFile(JSON.stringify(spans)).traces[0]!.spans;
+    const v2 = zipkin([
+      {
+        traceId: 'a1',
+        id: 'b2',
+        name: 'get',
+        kind: 'SERVER',
+        localEndpoint: { serviceName: 'cart' },
+        tags: { error: 'connection reset' },
+        annotations: [
+          { timestamp: 1, value: 'sr' },
+          { timestamp: 2, value: 'retry' },
+        ],
+      },
+    ]);
+    expect(v2[0]!.problem).toEqual({ lines: ['connection reset', 'retry'], more: 0 });
+    const at = (value: string, serviceName: string) => ({
+      timestamp: 1,
+      value,
+      endpoint: { serviceName },
+    });
+    const v1 = zipkin([
+      {
+        traceId: 'a1',
+        id: 'b2',
+        name: 'get',
+        annotations: [
+          at('cs', 'web'),
+          at('sr', 'cart'),
+          at('lock taken', 'cart'),
+          at('ss', 'cart'),
+        ],
+        binaryAnnotations: [{ key: 'error', value: 'true', endpoint: { serviceName: 'cart' } }],
+      },
+    ]);
+    // The event goes with the server's half, whose service wrote it; "true" is no message.
+    expect(v1.map((s) => [s.kind, s.problem])).toEqual([
+      ['client', null],
+      ['server', { lines: ['lock taken'], more: 0 }],
+    ]);
+  });
+});
+
 describe('the files trace APIs answer', () => {
-  it('reads Grafana Tempo’s batches, ids in hex and base64 alike, into one tree', () => {
+  it('reads Grafana Tempo’s batches and v2’s trace, ids in base64, into one tree', () => {
     const file = parse(TRACE_FIXTURES.tempoBatches);
     expect(file.format).toBe('otlp');
     expect(file.traces).toHaveLength(1);
     const spans = file.traces[0]!.spans;
-    expect(spans).toHaveLength(6);
-    expect(services(TRACE_FIXTURES.tempoBatches)).toEqual(['db', 'app', 'lb']);
-    // "WgdmnUQaoyY=" is the base64 of the app's server span 5a07669d441aa326.
+    expect(spans).toHaveLength(10);
+    expect(services(TRACE_FIXTURES.tempoBatches)).toEqual([
+      'shop-backend',
+      'auth-service',
+      'article-service',
+      'postgres',
+      'cart-service',
+    ]);
+    // "nCLrd8tcFMc=" is the base64 of the root span 9c22eb77cb5c14c7.
+    expect(file.traces[0]!.traceId).toBe('fbd37845209d43cdccd418dc5f9ff021');
+    expect(spans.filter((s) => s.parentId === '9c22eb77cb5c14c7')).toHaveLength(3);
     const ids = new Set(spans.map((s) => s.id));
     expect(spans.filter((s) => s.parentId !== null && !ids.has(s.parentId))).toEqual([]);
+    // Tempo 2's answer holds the same spans under `trace` and `scopeSpans`.
+    expect(parse(TRACE_FIXTURES.tempoV2)).toEqual(file);
   });
 
   it('reads Jaeger’s v3 API answer (result wrapping OTLP)', () => {

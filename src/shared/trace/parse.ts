@@ -13,7 +13,7 @@ import { parseOtlp } from './otlp.js';
 import { parseZipkin } from './zipkin.js';
 
 export const NOT_A_TRACE =
-  'This is not a trace file. Lifeline reads OpenTelemetry OTLP (JSON with resourceSpans, or protobuf), Grafana Tempo’s answer (batches), Jaeger JSON (data or spans with traceID, or the v3 API’s result) and Zipkin v2 JSON (a list of spans with traceId and id).';
+  'This is not a trace file. Lifeline reads OpenTelemetry OTLP (JSON with resourceSpans, or protobuf), Grafana Tempo’s answer (batches), Jaeger JSON (data or spans with traceID, or the v3 API’s result) and Zipkin JSON, v2 or v1 (a list of spans with traceId and id).';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

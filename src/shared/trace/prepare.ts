@@ -5,7 +5,7 @@
  */
 import { escapeLabel, participantId, shorten } from './escape.js';
 import { breakIdentifiers, spanLabel } from './label.js';
-import type { ParsedTrace, TraceSpan } from './model.js';
+import type { ParsedTrace, SpanProblem, TraceSpan } from './model.js';
 import type { TraceOptions } from './options.js';
 import { buildTree, type SpanTree } from './tree.js';
 
@@ -17,7 +17,10 @@ export interface PreparedTrace extends SpanTree {
   /** Each span's participant. */
   who: Int32Array;
   labels: string[];
-  /** Each failing span's problem (exception or status message) as note text; '' for none. */
+  /**
+   * Each failing span's problem as note text, one line per exception or event (`<br/>`), and how
+   * many more it recorded; '' for none.
+   */
   failures: string[];
   /** 1 when the span's participant differs from its parent's. */
   crosses: Uint8Array;
@@ -35,6 +38,19 @@ function participantName(span: TraceSpan, group: TraceOptions['group']): string 
   if (group === 'host') return span.host ?? span.service;
   if (group === 'instance' && span.instance) return `${span.service} (${span.instance})`;
   return span.service;
+}
+
+/** A failing span's exceptions and events as the lines of a note, each escaped and shortened. */
+function noteText(problem: SpanProblem | null, options: TraceOptions): string {
+  if (!problem) return '';
+  const lines = problem.lines.map((line) =>
+    breakIdentifiers(escapeLabel(shorten(line, options.labelMax * 2))),
+  );
+  if (problem.more > 0) {
+    const more = `and ${problem.more.toLocaleString('en')} more ${problem.more === 1 ? 'event' : 'events'}`;
+    lines.push(escapeLabel(more));
+  }
+  return lines.filter((line) => line !== '').join('<br/>');
 }
 
 export function prepareTrace(trace: ParsedTrace, options: TraceOptions): PreparedTrace {
@@ -62,11 +78,7 @@ export function prepareTrace(trace: ParsedTrace, options: TraceOptions): Prepare
     breakIdentifiers(escapeLabel(spanLabel(span, options.labelMax))),
   );
 
-  const failures = spans.map((span) =>
-    span.error && span.problem
-      ? breakIdentifiers(escapeLabel(shorten(span.problem, options.labelMax * 2)))
-      : '',
-  );
+  const failures = spans.map((span) => (span.error ? noteText(span.problem, options) : ''));
 
   const crosses = new Uint8Array(n);
   const callDepth = new Int32Array(n);

@@ -1,16 +1,16 @@
-/** Zipkin v2 JSON (a list of spans, or the API's list of traces) → spans. */
+/** Zipkin JSON, v2 or v1 (a list of spans, or the API's list of traces) → spans. */
 import { z } from '../zod.js';
-import { normaliseId, readAttributes, type SpanKind, type TraceSpan } from './model.js';
+import {
+  normaliseId,
+  readAttributes,
+  spanProblem,
+  type SpanKind,
+  type TraceSpan,
+} from './model.js';
 import { checked } from './validate.js';
+import { isZipkinV1, ZIPKIN_CORE_ANNOTATIONS, zipkinEndpoint, zipkinV1ToV2 } from './zipkin-v1.js';
 
-const endpoint = z
-  .object({
-    serviceName: z.string().nullish(),
-    ipv4: z.string().nullish(),
-    ipv6: z.string().nullish(),
-    port: z.number().nullish(),
-  })
-  .nullish();
+const endpoint = zipkinEndpoint;
 
 const span = z.object({
   traceId: z.string(),
@@ -24,6 +24,7 @@ const span = z.object({
   remoteEndpoint: endpoint,
   tags: z.record(z.string(), z.string()).nullish(),
   shared: z.boolean().nullish(),
+  annotations: z.array(z.object({ value: z.unknown() }).loose()).nullish(),
 });
 export const zipkinSpans = z.array(span);
 
@@ -35,7 +36,8 @@ const KINDS: Record<string, SpanKind> = {
 };
 
 export function parseZipkin(raw: unknown, where: string): TraceSpan[] {
-  const spans = checked(zipkinSpans, raw, where);
+  const v1 = Array.isArray(raw) && isZipkinV1(raw);
+  const spans = checked(zipkinSpans, v1 ? zipkinV1ToV2(raw, where) : raw, where);
   const result: TraceSpan[] = [];
   const seen = new Map<string, TraceSpan>();
   for (const s of spans) {
@@ -61,8 +63,19 @@ export function parseZipkin(raw: unknown, where: string): TraceSpan[] {
       rpc: read.rpc,
       remote: s.remoteEndpoint?.serviceName ?? read.remote,
       follows: false,
-      // Zipkin's error tag holds the message ("" or "true" when there is none).
-      problem: tags.error && tags.error !== 'true' ? tags.error : null,
+      // Zipkin's error tag holds the message ("" or "true" when there is none); its other
+      // annotations are the span's events.
+      problem:
+        'error' in tags
+          ? spanProblem(
+              (s.annotations ?? []).flatMap(({ value }) =>
+                typeof value === 'string' && !ZIPKIN_CORE_ANNOTATIONS.has(value)
+                  ? [{ text: value, exception: false }]
+                  : [],
+              ),
+              tags.error && tags.error !== 'true' ? tags.error : null,
+            )
+          : null,
     };
     // A server span that shares its client's id (B3 single-span RPC) is the client's child.
     const twin = seen.get(`${traceId}/${id}`);

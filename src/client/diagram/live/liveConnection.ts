@@ -10,6 +10,7 @@ import {
 } from '@hocuspocus/provider';
 import * as Y from 'yjs';
 import { LIVE_PATH, type LiveRole, type LiveServerMessage } from '@shared/live';
+import { dropWhileDown } from './dropWhileDown';
 import { parseLiveMessage, SAVE_MESSAGE } from './liveMessages';
 import type { Draft } from '../draftStore';
 import type { OpenDiagram } from '../openDiagram';
@@ -177,16 +178,3 @@ export function connectLive(options: LiveOptions) {
 }
 
 export type LiveConnection = ReturnType<typeof connectLive>;
-
-/**
- * Nothing is queued while the socket is down. On reconnect the sync handshake sends every edit
- * the server lacks and the provider announces its own presence afresh; a queue would replay stale
- * presence instead, such as the removal of everyone else that the provider makes when its socket
- * closes, which the server refuses as speaking for others.
- */
-function dropWhileDown(socket: HocuspocusProviderWebsocket): void {
-  const send = socket.send.bind(socket);
-  socket.send = (message: unknown) => {
-    if (socket.status === WebSocketStatus.Connected) send(message);
-  };
-}

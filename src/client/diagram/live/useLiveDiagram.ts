@@ -4,6 +4,7 @@
  * local edits buffered while auto-save is off, and keeps the diagram on this device (IndexedDB)
  * so edits made offline survive a reload and merge on reconnect.
  */
+import { commentsChanged } from './commentsSignal';
 import { useEffect, useRef } from 'react';
 import type { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
@@ -94,6 +95,7 @@ export function useLiveDiagram({
         if (message.reason !== 'read-only') resync(message.reason);
         return;
       }
+      if (message.type === 'comments') return commentsChanged(id);
       // The server's word for the new role (a wire value) becomes the access `can` is asked with.
       // eslint-disable-next-line no-restricted-syntax
       if (message.role === 'editor') return serverState.update({ access: 'editor' });

@@ -5,25 +5,58 @@
 import { clearDocument, IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { LIVE_META, LIVE_TEXT } from '@shared/live';
+import { afterNextPaint } from '@/lib/afterNextPaint';
 
 /**
  * Keeps `doc` on this device under `name`. y-indexeddb writes each update inside the edit's own
- * transaction; a write to a database that is closing (another tab of this diagram deleting it,
- * the page going away) throws there and would take the editor's binding down with it. Such a
- * write is dropped instead: the live copy and the unsaved-text backup still hold the text.
+ * transaction, on the key's way to the screen; here the updates of a frame are merged and written
+ * once it has painted (within 100 ms, and at once when the page is hidden or the copy closed).
+ * A write to a database that is closing (another tab of this diagram deleting it, the page going
+ * away) throws; it is dropped instead of taking the editor's binding down with it: the live copy
+ * and the unsaved-text backup still hold the text.
  */
 export function keepOnDevice(name: string, doc: Y.Doc): IndexeddbPersistence {
   const stored = new IndexeddbPersistence(name, doc);
   const write = stored._storeUpdate;
   doc.off('update', write);
-  stored._storeUpdate = (update, origin) => {
+  let pending: Uint8Array[] = [];
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const update = pending.length === 1 ? pending[0]! : Y.mergeUpdates(pending);
+    pending = [];
     try {
-      write(update, origin);
+      write(update, null);
     } catch {
       // The database is closing: this write is lost, the edit is not.
     }
   };
+  stored._storeUpdate = (update, origin) => {
+    // What y-indexeddb itself read from the device is there already.
+    if (origin === stored) return;
+    pending.push(update);
+    if (scheduled) return;
+    scheduled = true;
+    void afterNextPaint().then(flush);
+  };
   doc.on('update', stored._storeUpdate);
+  const onHidden = () => flush();
+  window.addEventListener('pagehide', onHidden);
+  // y-indexeddb closes the copy when the document is destroyed: with what is pending written.
+  const destroy = stored.destroy;
+  doc.off('destroy', destroy);
+  stored.destroy = () => {
+    window.removeEventListener('pagehide', onHidden);
+    flush();
+    return destroy();
+  };
+  doc.on('destroy', stored.destroy);
+  const clearData = stored.clearData.bind(stored);
+  stored.clearData = () => {
+    pending = [];
+    return clearData();
+  };
   return stored;
 }
 

@@ -1,4 +1,4 @@
-import { KeyRound, LogOut } from 'lucide-react';
+import { AtSign, KeyRound, LogOut } from 'lucide-react';
 import { useState } from 'react';
 import type { User } from '@shared/schemas';
 import { useLogout } from '@/api/session';
@@ -10,6 +10,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { COMMENTS_COPY, COMMENTS_TESTIDS } from '@/features/comments/copy';
 import { AUTH_COPY, AUTH_TESTIDS } from './testIds';
 
 /** Spec §3: the avatar falls back to the first letter of the name. */
@@ -37,7 +38,16 @@ export function Avatar({ user, className = 'h-8 w-8' }: { user: User; className?
 }
 
 /** Spec §2: the avatar menu with 'API Token' and 'Logout'. */
-export function AvatarMenu({ user, onApiToken }: { user: User; onApiToken: () => void }) {
+export function AvatarMenu({
+  user,
+  onApiToken,
+  onMentions,
+}: {
+  user: User;
+  onApiToken: () => void;
+  /** Opens the comments that mention the user (the editor's Mentions list). */
+  onMentions?: () => void;
+}) {
   const logout = useLogout();
   return (
     <DropdownMenu>
@@ -54,6 +64,12 @@ export function AvatarMenu({ user, onApiToken }: { user: User; onApiToken: () =>
           {user.email && <span className="block truncate text-xs">{user.email}</span>}
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
+        {onMentions && (
+          <DropdownMenuItem onSelect={onMentions} data-testid={COMMENTS_TESTIDS.mentions}>
+            <AtSign className="h-4 w-4" aria-hidden />
+            {COMMENTS_COPY.mentions}
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={onApiToken} data-testid={AUTH_TESTIDS.apiToken}>
           <KeyRound className="h-4 w-4" aria-hidden />
           {AUTH_COPY.apiToken}

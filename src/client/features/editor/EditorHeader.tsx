@@ -30,6 +30,8 @@ export interface HeaderSlots {
   sidebarToggle?: ReactNode;
   /** The version history button (signed in, saved diagrams). */
   history?: ReactNode;
+  /** The Comments button (signed in, saved diagrams); shown on phones too. */
+  comments?: ReactNode;
   /** Opens the version history from the phone menu (signed in, saved diagrams). */
   onHistory?: () => void;
   /** The auto-save setting, as the phone menu's labelled checkbox (signed in). */
@@ -62,12 +64,13 @@ export const EditorHeader = memo(function EditorHeader({
   account,
   sidebarToggle,
   history,
+  comments,
   onHistory,
   autoSaveSetting,
 }: EditorHeaderProps) {
   return (
     <header
-      className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card px-2 sm:gap-3 sm:px-4"
+      className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card px-2 sm:px-4 lg:gap-3"
       data-testid={EDITOR_TESTIDS.header}
     >
       <span className="flex shrink-0 items-center gap-2 font-semibold tracking-tight">
@@ -91,6 +94,7 @@ export const EditorHeader = memo(function EditorHeader({
           <Save className="h-4 w-4" aria-hidden />
           <span className={label}>{signedIn ? EDITOR_TEXT.save : EDITOR_TEXT.saveCopy}</span>
         </Button>
+        {comments}
         <span className={`flex items-center gap-1.5 ${desktopOnly}`}>
           <HeaderButton
             icon={Share2}

@@ -98,6 +98,7 @@ export function EditorLayout({
       <EditorPanels
         signedIn={signedIn}
         sidebar={sidebar}
+        reveal={view.smarts}
         editor={
           <CodeEditor view={view} dark={resolved === 'dark'} onUserEdit={onUserEdit ?? noop} />
         }

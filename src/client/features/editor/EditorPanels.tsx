@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Panel, PanelGroup, PanelResizeHandle } from 'react-resizable-panels';
 import { MOBILE_BREAKPOINT_PX, PANELS } from '@shared/constants';
 import { STORAGE_KEYS } from '@shared/storage-keys';
@@ -6,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { SIDEBAR_COPY, SIDEBAR_TESTIDS } from '@/features/sidebar/copy';
 import { SIDEBAR_PANEL_ID } from '@/features/sidebar/SidebarToggle';
 import type { SidebarPanel } from '@/features/sidebar/useSidebarPanel';
+import type { EditorSmarts } from './codemirror/smarts/bridge';
 import { EDITOR_COPY } from './copy';
 import { PhoneTabs, type PhoneTab } from './PhoneTabs';
 import { useMediaQuery } from '@/lib/useMediaQuery';
@@ -22,6 +24,8 @@ interface EditorPanelsProps {
   editor: ReactNode;
   preview: ReactNode;
   sidebar?: SidebarSlot;
+  /** Tells when the text is asked for (a line gone to from a dialog): a phone shows its Code tab. */
+  reveal?: Pick<EditorSmarts, 'onReveal'>;
 }
 
 type Direction = 'horizontal' | 'vertical';
@@ -92,9 +96,11 @@ function SidebarPanelView({
  * phone gets one panel at a time, chosen by tabs (List, Code, Diagram): three stacked slivers
  * are too small to type in or to read a drawing.
  */
-export function EditorPanels({ signedIn, editor, preview, sidebar }: EditorPanelsProps) {
+export function EditorPanels({ signedIn, editor, preview, sidebar, reveal }: EditorPanelsProps) {
   const narrow = useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
   const [tab, setTab] = useState<PhoneTab>('code');
+  // At once (flushSync): the text is focused right after, and a hidden panel cannot be.
+  useEffect(() => reveal?.onReveal(() => flushSync(() => setTab('code'))), [reveal]);
   if (narrow) {
     return (
       <PhoneTabs

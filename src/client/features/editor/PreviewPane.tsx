@@ -1,4 +1,4 @@
-import { memo, useCallback, useDeferredValue, useMemo, type RefObject } from 'react';
+import { memo, useCallback, useMemo, type RefObject } from 'react';
 import {
   applyDrawingEdit,
   applyLabelEdit,
@@ -13,8 +13,9 @@ import { useDraftField, type DraftStore } from '@/diagram/draftStore';
 const MemoPreview = memo(Preview);
 
 /**
- * The only subscriber to the text. The deferred value lets React finish the keystroke first and
- * hand the preview the new text in an interruptible render; the drawing is asked for at once.
+ * The preview of the open diagram. It hears the text as it changes without rendering for it: the
+ * drawing is asked for on the keystroke itself, and React renders the preview only when what it
+ * shows changes (a drawing comes back, its status, the title), never once a key.
  */
 export function PreviewPane(props: {
   store: DraftStore;
@@ -22,9 +23,7 @@ export function PreviewPane(props: {
   firstDrawing?: FirstDrawing;
 }) {
   const { store, editor, firstDrawing } = props;
-  const content = useDraftField(store, 'content');
-  const deferred = useDeferredValue(content);
-  // The frame hears of each keystroke at once; the rest of the preview follows `deferred`.
+  const title = useDraftField(store, 'title');
   const live = useMemo(
     () => ({ get: () => store.get().content, subscribe: store.subscribe }),
     [store],
@@ -46,13 +45,13 @@ export function PreviewPane(props: {
   );
   return (
     <MemoPreview
-      text={deferred}
       live={live}
       onLabelEdit={onLabelEdit}
       onStylePick={onStylePick}
       onDrawingEdit={onDrawingEdit}
       link={editor?.current?.smarts}
       firstDrawing={firstDrawing}
+      name={title}
     />
   );
 }

@@ -1,14 +1,20 @@
 import { useCallback, useMemo, useState } from 'react';
+import { isStatementLine } from '@shared/comments/statement';
 import type { User } from '@shared/schemas';
 import { readableError } from '@/api/http';
 import { ApiTokenDialog } from '@/features/api-token/ApiTokenDialog';
 import { AvatarMenu } from '@/features/auth/AvatarMenu';
+import { CommentsButton } from '@/features/comments/CommentsButton';
+import { CommentsPanel } from '@/features/comments/CommentsPanel';
+import { MentionsDialog } from '@/features/comments/MentionsDialog';
+import { useCommentMarkers } from '@/features/comments/useCommentMarkers';
 import { HistoryButton } from '@/features/history/HistoryButton';
 import { ChangesSinceBanner } from '@/features/history/ChangesSinceBanner';
 import { HistoryDialog } from '@/features/history/HistoryDialog';
 import { useChangesSinceVisit, type VersionRange } from '@/features/history/useChangesSinceVisit';
 import { AccessBadge } from '@/features/share/AccessBadge';
 import { QuickSwitcher } from '@/features/shortcuts/QuickSwitcher';
+import { TraceCheck } from '@/features/trace-check/TraceCheck';
 import { TraceImport } from '@/features/trace-import/TraceImport';
 import { ShareDialog } from '@/features/share/ShareDialog';
 import { useSaveCopy } from '@/diagram/saving/useSaveCopy';
@@ -58,6 +64,20 @@ export function SignedInEditor({ user }: { user: User }) {
   const saved = useServerState(handle.serverState, (state) => state.id !== 0);
   const diagramId = useServerState(handle.serverState, (state) => state.id);
   const [historyCompare, setHistoryCompare] = useState<VersionRange | null>(null);
+  const access = useServerState(handle.serverState, (state) => state.access);
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [mentionsOpen, setMentionsOpen] = useState(false);
+  const [commentLine, setCommentLine] = useState<number | null>(null);
+  const { view } = core;
+  const openComments = useCallback(
+    (line?: number) => {
+      const at = line ?? view.caretLine();
+      setCommentLine(isStatementLine(view.getText(), at) ? at : null);
+      setCommentsOpen(true);
+    },
+    [view],
+  );
+  useCommentMarkers(diagramId, view, openComments);
   const openHistory = useCallback(() => {
     setHistoryCompare(null);
     setHistoryOpen(true);
@@ -126,9 +146,16 @@ export function SignedInEditor({ user }: { user: User }) {
           <AutoSaveSwitch checked={handle.autoSaveOn} onCheckedChange={handle.setAutoSaveOn} />
         }
         history={saved && <HistoryButton onClick={openHistory} />}
+        comments={saved && <CommentsButton onClick={() => openComments()} />}
         onHistory={saved ? openHistory : undefined}
         autoSaveSetting={autoSaveSetting}
-        account={<AvatarMenu user={user} onApiToken={() => setTokenOpen(true)} />}
+        account={
+          <AvatarMenu
+            user={user}
+            onApiToken={() => setTokenOpen(true)}
+            onMentions={() => setMentionsOpen(true)}
+          />
+        }
         banner={
           <>
             {accessLoss.notice && (
@@ -160,8 +187,26 @@ export function SignedInEditor({ user }: { user: User }) {
       >
         <ShareDialog open={shareOpen} onOpenChange={setShareOpen} handle={handle} user={user} />
         <ApiTokenDialog open={tokenOpen} onOpenChange={setTokenOpen} />
+        <CommentsPanel
+          open={commentsOpen && saved}
+          onOpenChange={setCommentsOpen}
+          diagramId={diagramId}
+          access={access}
+          user={user}
+          line={commentLine}
+          onShowLine={(line) => {
+            view.showLine(line);
+            view.focus();
+          }}
+        />
+        <MentionsDialog open={mentionsOpen} onOpenChange={setMentionsOpen} />
         <QuickSwitcher open={switcherOpen} onOpenChange={setSwitcherOpen} onOpen={switchTo} />
         <TraceImport onCreated={switchTo} />
+        <TraceCheck
+          diagramId={diagramId}
+          onGoToLine={(line) => core.view.smarts.goTo(line, null, true)}
+          getText={() => core.view.getText()}
+        />
         <HistoryDialog
           open={historyOpen && saved}
           onOpenChange={setHistoryOpen}

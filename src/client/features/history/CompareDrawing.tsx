@@ -10,15 +10,18 @@ import { ZoomButton, ZoomSteps } from '@/components/ZoomSteps';
 import { clampZoom } from '@/features/preview/svgSize';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 
-/** Keyed by `src` where it is used: another pair of versions opens fitted again. */
+/** Keyed by `src` where it is used: another pair of versions (or trace check) opens fitted again. */
 export function CompareDrawing({
   src,
   alt,
   onError,
+  testId = HISTORY_TESTIDS.compareDrawing,
 }: {
   src: string;
   alt: string;
   onError: () => void;
+  /** The drawing's test id (the trace check shows its marked drawing here too). */
+  testId?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [natural, setNatural] = useState(0);
@@ -44,7 +47,7 @@ export function CompareDrawing({
       >
         <ZoomSteps
           zoom={zoom}
-          onZoom={(next) => setChosen(clampZoom(next, ZOOM.min, ZOOM.max))}
+          onStep={(by) => setChosen((now) => clampZoom((now ?? zoom) + by, ZOOM.min, ZOOM.max))}
           levelTestId={HISTORY_TESTIDS.compareZoomLevel}
           large
         />
@@ -60,11 +63,18 @@ export function CompareDrawing({
           {HISTORY_COPY.compareOpenDrawing}
         </a>
       </div>
-      <div ref={box} className="min-h-0 flex-1 overflow-auto p-3 max-md:h-80 max-md:flex-none">
+      {/* A drawing larger than its box scrolls: the box takes the focus, so keys scroll it too. */}
+      <div
+        ref={box}
+        tabIndex={0}
+        role="region"
+        aria-label={HISTORY_COPY.compareDrawingRegion}
+        className="min-h-0 flex-1 overflow-auto p-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring max-md:h-80 max-md:flex-none"
+      >
         <img
           src={src}
           alt={alt}
-          data-testid={HISTORY_TESTIDS.compareDrawing}
+          data-testid={testId}
           onLoad={(event) => setNatural(event.currentTarget.naturalWidth)}
           onError={onError}
           className="mx-auto h-auto max-w-none"

@@ -20,6 +20,7 @@ import type { VersionRange } from './useChangesSinceVisit';
 import { VersionCompare } from './VersionCompare';
 import { VersionDiff } from './VersionDiff';
 import { VersionList } from './VersionList';
+import { VersionName } from './VersionName';
 
 type View = 'drawing' | 'changes' | 'compare';
 
@@ -167,9 +168,7 @@ function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
               </button>
             ))}
           </div>
-          <span className="min-w-0 flex-1 truncate text-sm text-muted-foreground">
-            {selected?.title}
-          </span>
+          <VersionName content={version.data?.content ?? null} title={selected?.title ?? null} />
           {isCurrent ? (
             // Restoring the text the editor already has would change nothing.
             <span className="text-xs text-muted-foreground" data-testid={HISTORY_TESTIDS.isCurrent}>
@@ -195,7 +194,7 @@ function HistoryBody({ handle, draft, compare, onClose }: HistoryBodyProps) {
               <Loader2 className="h-5 w-5 animate-spin text-muted-foreground" aria-hidden />
             </div>
           ) : view === 'drawing' ? (
-            <Preview text={version.data.content} publish={false} />
+            <Preview text={version.data.content} publish={false} name={selected?.title} />
           ) : view === 'compare' && selected ? (
             <VersionCompare
               diagramId={diagramId}

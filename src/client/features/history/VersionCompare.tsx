@@ -10,6 +10,7 @@ import { useVersion, useVersionDiff, versionDiffImageUrl } from '@/api/versions'
 import { useTheme } from '@/features/theme/useTheme';
 import { HISTORY_COPY, HISTORY_TESTIDS } from './copy';
 import { CompareDrawing } from './CompareDrawing';
+import { MarkLegend } from './MarkLegend';
 import { relativeTime } from './relativeTime';
 import { VersionDiff, type DiffWording } from './VersionDiff';
 
@@ -43,10 +44,10 @@ export function olderFirst(
   return at(a) >= at(b) ? [a, b] : [b, a];
 }
 
-const MARK_SWATCHES = [
-  ['bg-emerald-600 dark:bg-emerald-300', HISTORY_COPY.markAdded],
-  ['bg-red-600 opacity-70 dark:bg-red-400', HISTORY_COPY.markRemoved],
-  ['bg-amber-600 dark:bg-amber-300', HISTORY_COPY.markChanged],
+const MARKS = [
+  ['added', HISTORY_COPY.markAdded],
+  ['removed', HISTORY_COPY.markRemoved],
+  ['changed', HISTORY_COPY.markChanged],
 ] as const;
 
 interface VersionCompareProps {
@@ -124,14 +125,7 @@ export function VersionCompare({
       </div>
       <div className="grid min-h-0 flex-1 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] max-md:flex-none">
         <figure className="flex min-h-0 flex-col border-border md:border-r max-md:border-b">
-          <figcaption className="flex shrink-0 flex-wrap gap-x-4 gap-y-1 border-b border-border px-4 py-2 text-xs text-muted-foreground">
-            {MARK_SWATCHES.map(([swatch, label]) => (
-              <span key={label} className="flex items-center gap-1.5">
-                <span className={`inline-block h-2.5 w-2.5 rounded-sm ${swatch}`} aria-hidden />
-                {label}
-              </span>
-            ))}
-          </figcaption>
+          <MarkLegend marks={MARKS} className="px-4" />
           {drawingFailed ? (
             <p className="p-3 text-sm text-muted-foreground">{HISTORY_COPY.compareDrawingFailed}</p>
           ) : (

@@ -30,6 +30,7 @@ export const HISTORY_COPY = {
   compareDrawingAlt: (summary: string) =>
     `The newer version drawn with its changes marked: ${summary}`,
   compareOpenDrawing: 'Open at full size',
+  compareDrawingRegion: 'Marked drawing',
   zoomFit: 'Fit to width',
   markAdded: 'Added',
   markRemoved: 'Removed',
@@ -79,5 +80,6 @@ export const HISTORY_TESTIDS = {
   sinceVisit: 'history-since-visit',
   restore: 'history-restore',
   isCurrent: 'history-is-current',
+  versionName: 'history-version-name',
   confirmRestore: 'history-confirm-restore',
 } as const;

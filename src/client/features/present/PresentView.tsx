@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { presentSteps, clampStep } from '@shared/present/steps';
-import { messagesByLine } from '@shared/describe-diagram';
+import { diagramDescription, messagesByLine } from '@shared/describe-diagram';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { setToastsQuiet } from '@/components/ui/toast-store';
@@ -19,6 +19,8 @@ const TOUCH_SCREEN =
  * Present mode: the open diagram full screen, revealed one message at a time. The drawing is
  * drawn once; each step only shows or hides what mermaid drew (see frame/present.ts).
  */
+const PRESENT_DESCRIPTION_ID = 'present-description';
+
 export function PresentView({
   store,
   stepInAddress = false,
@@ -60,6 +62,8 @@ function Presenting({
   const count = steps.length;
   // What a screen reader hears with each step: the message's name, not only its number.
   const said = useMemo(() => messagesByLine(text), [text]);
+  // The text's own accTitle (else its title) names the presentation; its accDescr describes it.
+  const described = useMemo(() => diagramDescription(text, title), [text, title]);
   const [step, setStep] = useState(() => clampStep(start, count));
   const content = useRef<HTMLDivElement | null>(null);
   const pressed = useRef<{ x: number; y: number } | null>(null);
@@ -109,7 +113,7 @@ function Presenting({
     <DialogContent
       ref={content}
       closeButton={false}
-      aria-describedby={undefined}
+      aria-describedby={described.accDescr ? PRESENT_DESCRIPTION_ID : undefined}
       data-testid={PRESENT_TESTIDS.view}
       data-step={shown === null ? '' : shown + 1}
       data-steps={count}
@@ -123,8 +127,13 @@ function Presenting({
       <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border bg-card px-2 sm:px-4">
         <DialogTitle className="min-w-0 flex-1 truncate text-base">
           <span className="sr-only">{PRESENT_COPY.titlePrefix} </span>
-          {title}
+          {described.name ?? title}
         </DialogTitle>
+        {described.accDescr && (
+          <p id={PRESENT_DESCRIPTION_ID} className="sr-only">
+            {described.accDescr}
+          </p>
+        )}
         <p
           aria-live="polite"
           aria-atomic="true"
@@ -164,12 +173,12 @@ function Presenting({
         className="h-1 shrink-0 bg-muted"
       >
         <div
-          className="h-full bg-primary transition-[width] duration-200"
+          className="h-full bg-primary transition-[width] duration-200 motion-reduce:transition-none"
           style={{ width: `${percent}%` }}
         />
       </div>
       <div className="relative min-h-0 flex-1">
-        <Preview text={text} publish={false} present={{ step: shown }} />
+        <Preview text={text} publish={false} present={{ step: shown }} name={title} />
         {/* Clicks, taps and swipes step; the drawing itself takes no input while presented. */}
         <div
           aria-hidden

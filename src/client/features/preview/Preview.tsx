@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -19,16 +20,20 @@ import { FrameEngine } from './frameEngine';
 import { InlineEngine, inlineModeRequested } from './inlineEngine';
 import { FRAME_PATH } from './protocol';
 import {
-  previewStatus,
+  isBehind,
+  statusOf,
   type LabelEditHandler,
   type PreviewEngine,
   type StylePickHandler,
   type DrawingEditHandler,
+  type PreviewState,
 } from './previewStore';
+import type { RenderResult } from './protocol';
 import { PreviewStatusLine } from './PreviewStatusLine';
 import type { SourceLink } from './sourceLink';
 import { clampZoom } from './svgSize';
 import { PREVIEW_TESTIDS } from './testIds';
+import { TouchEditToggle } from './TouchEditToggle';
 import { ZoomControls } from './ZoomControls';
 
 /**
@@ -52,10 +57,12 @@ export interface LiveText {
 }
 
 interface PreviewProps {
-  text: string;
+  /** The text drawn, when there is no `live` text. */
+  text?: string;
   /**
-   * `text` as it changes, heard at once: the drawing is asked for on the keystroke itself, not
-   * when React gets to a deferred `text`. Without it, `text` is what is drawn.
+   * The text as it changes, heard at once: the drawing is asked for on the keystroke itself, and
+   * nothing here renders again for a key unless what the preview shows changes (a new drawing,
+   * its status). Without it, `text` is what is drawn.
    */
   live?: LiveText;
   /** A label edited in place in the drawing; the owner of the text rewrites it. */
@@ -78,12 +85,89 @@ interface PreviewProps {
    * `step` (0-based; null: the whole drawing). Input goes to the presenter, not the drawing.
    */
   present?: { step: number | null };
+  /**
+   * The diagram's own name: the drawing's walk (its region for screen readers) is named with it
+   * when the text has no `accTitle` or `title`.
+   */
+  name?: string;
 }
 
 /** The server's drawing of a text, by theme (see `Preview`'s `firstDrawing`). */
 export interface FirstDrawing {
   text: string;
   src: (theme: 'light' | 'dark') => string;
+}
+
+/** What the preview shows, without the count of texts asked for (which moves with every key). */
+interface PreviewView {
+  shown: RenderResult | null;
+  tooLarge: boolean;
+  zoom: number;
+  frame: number;
+  /** A newer text than the drawing shown is being drawn. */
+  behind: boolean;
+  /** The server's first drawing is of the text as it is now. */
+  firstDrawingCurrent: boolean;
+}
+
+function sameView(a: PreviewView, b: PreviewView): boolean {
+  return (
+    a.shown === b.shown &&
+    a.tooLarge === b.tooLarge &&
+    a.zoom === b.zoom &&
+    a.frame === b.frame &&
+    a.behind === b.behind &&
+    a.firstDrawingCurrent === b.firstDrawingCurrent
+  );
+}
+
+/** Reads the engine's state as a PreviewView, the same object while nothing shown changed. */
+function viewReader(
+  engine: PreviewEngine,
+  text: () => string,
+  firstDrawing: FirstDrawing | undefined,
+): () => PreviewView {
+  let last: PreviewView | null = null;
+  return () => {
+    const state: PreviewState = engine.getState();
+    const next: PreviewView = {
+      shown: state.shown,
+      tooLarge: state.tooLarge,
+      zoom: state.zoom,
+      frame: state.frame,
+      behind: isBehind(state),
+      // Read only until the first drawing here: then it no longer matters.
+      firstDrawingCurrent: !state.shown && !!firstDrawing && firstDrawing.text === text(),
+    };
+    if (last && sameView(last, next)) return last;
+    last = next;
+    return next;
+  };
+}
+
+/**
+ * The engine's state as the preview draws it: one object until something shown changes, so a
+ * key (a new text asked for while another is still being drawn) renders nothing.
+ */
+function usePreviewView(
+  engine: PreviewEngine,
+  text: () => string,
+  firstDrawing: FirstDrawing | undefined,
+  live: LiveText | undefined,
+): PreviewView {
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const stopEngine = engine.subscribe(listener);
+      const stopText = live?.subscribe(listener);
+      return () => {
+        stopEngine();
+        stopText?.();
+      };
+    },
+    [engine, live],
+  );
+  const read = useMemo(() => viewReader(engine, text, firstDrawing), [engine, text, firstDrawing]);
+  return useSyncExternalStore(subscribe, read);
 }
 
 /**
@@ -101,6 +185,7 @@ export function Preview({
   publish = true,
   firstDrawing,
   present,
+  name,
 }: PreviewProps) {
   const { resolved } = useTheme();
   // `?preview=inline` exists in the benchmark build only (bench:typing's baseline).
@@ -111,14 +196,21 @@ export function Preview({
   );
   const [src] = useState(frameSource);
   const element = useRef<HTMLElement | null>(null);
-  const state = useSyncExternalStore(engine.subscribe, engine.getState);
-  const status = previewStatus(state);
+  const root = useRef<HTMLElement | null>(null);
+  // The text now: read when a drawing comes back or is clicked, never rendered per key.
+  const currentText = useCallback(() => (live ? live.get() : (text ?? '')), [live, text]);
+  const state = usePreviewView(engine, currentText, firstDrawing, live);
+  const status = statusOf(state);
   const [pinned, setPinned] = useState<boolean>(ACTOR_HEADER.pinnedByDefault);
   const [frameFocused, setFrameFocused] = useState(false);
+  // On a touch screen one finger pans until the toolbar's "Edit by drawing" says it draws.
+  const touchEditable = TOUCH_SCREEN && !!onDrawingEdit;
+  const [touchEditing, setTouchEditing] = useState(false);
   const zoom = state.zoom;
-  // Stable, so the zoom controls (memoised) are not drawn again on every key typed.
-  const setZoom = useCallback(
-    (next: number) => engine.setZoom(clampZoom(next, ZOOM.min, ZOOM.max)),
+  // Stable, so the zoom controls (memoised) are not drawn again on every key typed. A step is
+  // taken from the zoom as it is now, not as last drawn: two quick clicks or keys are two steps.
+  const stepZoom = useCallback(
+    (by: number) => engine.setZoom(clampZoom(engine.getState().zoom + by, ZOOM.min, ZOOM.max)),
     [engine],
   );
   const fit = useCallback(() => engine.view('fit'), [engine]);
@@ -133,13 +225,28 @@ export function Preview({
 
   // With `live`, a deferred `text` is never newer than what was asked for already; asking again
   // for an older one would draw it.
-  const deferredText = live ? null : text;
+  const deferredText = live ? null : (text ?? '');
   useEffect(() => {
     engine.request(deferredText ?? live!.get(), resolved);
     return live?.subscribe(() => engine.request(live.get(), resolved));
   }, [engine, live, deferredText, resolved]);
 
+  // The newest text asked for, on the element for tests and the benchmark: written as it
+  // changes (every key), not by rendering the preview again.
+  useLayoutEffect(() => {
+    const write = () =>
+      root.current?.setAttribute('data-latest-seq', String(engine.getState().latestSeq));
+    write();
+    return engine.subscribe(write);
+  }, [engine]);
+
   useEffect(() => engine.setPinned(pinned), [engine, pinned]);
+  useEffect(
+    () => engine.setTouchEditing(touchEditable && touchEditing),
+    [engine, touchEditable, touchEditing],
+  );
+
+  useEffect(() => engine.setName(name?.trim() || null), [engine, name]);
 
   const presentStep = present ? present.step : undefined;
   useEffect(() => {
@@ -178,30 +285,41 @@ export function Preview({
 
   // The renderer's verdict on the newest text goes to the editor (its parse error, marked there).
   const shown = state.shown;
-  const current = shown !== null && shown.seq === state.latestSeq && !state.tooLarge;
+  const current = shown !== null && !state.behind && !state.tooLarge;
   useEffect(() => {
-    if (link && shown && current) link.rendered(text, shown.error);
-  }, [link, shown, current, text]);
+    // Unless a key came in since the render: then the text is not what was drawn.
+    const newest = engine.getState().latestSeq === shown?.seq;
+    if (link && shown && current && newest) link.rendered(currentText(), shown.error);
+  }, [engine, link, shown, current, currentText]);
 
   useEffect(() => {
     if (!link) return;
     // A click in the drawing shows its line but leaves the keyboard with the drawing: its zoom
     // keys keep working, and the second click of a double-click still opens the label editor.
-    engine.onSelectLine((line) => link.goTo(line, null, false));
+    engine.onSelectLine((line, focus) => link.goTo(line, null, focus));
+    engine.onDragLine((line, moving) => link.markDrop(line, moving));
     const stop = link.onCursorLine((line, follow) => engine.highlight(line, follow));
     // Another diagram is shown from its start, not where the last one was panned or zoomed to.
     const stopOther = link.onOtherDiagram(() => engine.view('restart'));
+    // Open comment threads are marked beside what their line drew.
+    const stopComments = link.onCommentLines((lines, commentable) =>
+      engine.commentMarks(lines, commentable),
+    );
+    engine.onCommentLine((line) => link.commentOn(line));
     return () => {
       stop();
       stopOther();
+      stopComments();
+      engine.onCommentLine(null);
       engine.onSelectLine(null);
+      engine.onDragLine(null);
     };
   }, [engine, link]);
 
   const goToError =
     link && shown?.error
       ? () => {
-          const { line, column } = parseErrorLocation(shown.error ?? '', text);
+          const { line, column } = parseErrorLocation(shown.error ?? '', currentText());
           link.goTo(line, column, true);
         }
       : undefined;
@@ -209,8 +327,8 @@ export function Preview({
   // +/−/0 while the controls have focus (the frame handles them when the drawing has focus).
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === '+' || event.key === '=') setZoom(zoom + ZOOM.step);
-    else if (event.key === '-' || event.key === '−') setZoom(zoom - ZOOM.step);
+    if (event.key === '+' || event.key === '=') stepZoom(ZOOM.step);
+    else if (event.key === '-' || event.key === '−') stepZoom(-ZOOM.step);
     else if (event.key === '0') engine.view('reset');
     else return;
     event.preventDefault();
@@ -219,10 +337,10 @@ export function Preview({
   const inline = import.meta.env.MODE === 'bench' && engine instanceof InlineEngine;
   return (
     <section
+      ref={root}
       data-testid={PREVIEW_TESTIDS.root}
       data-status={status}
       data-seq={state.shown?.seq ?? 0}
-      data-latest-seq={state.latestSeq}
       data-zoom={zoom}
       data-shown-length={state.shown?.textLength ?? -1}
       data-mode={inline ? 'inline' : 'frame'}
@@ -232,10 +350,11 @@ export function Preview({
     >
       {/* A bar of its own above the drawing: over it, it covered the pinned participant headers. */}
       {!present && (
-        <div className="flex shrink-0 justify-end border-b border-border bg-background/60 px-2 py-1">
+        <div className="flex shrink-0 items-center justify-end gap-2 border-b border-border bg-background/60 px-2 py-1">
+          {touchEditable && <TouchEditToggle on={touchEditing} onChange={setTouchEditing} />}
           <ZoomControls
             zoom={zoom}
-            onZoom={setZoom}
+            onStep={stepZoom}
             onFit={fit}
             onReset={reset}
             pinned={pinned}
@@ -276,7 +395,7 @@ export function Preview({
         )}
         {!state.shown &&
           !state.tooLarge &&
-          (firstDrawing && firstDrawing.text === text ? (
+          (firstDrawing && state.firstDrawingCurrent ? (
             <ServerDrawing src={firstDrawing.src(resolved)} />
           ) : (
             <DrawingPlaceholder />
@@ -297,7 +416,11 @@ export function Preview({
             data-testid={PREVIEW_TESTIDS.hint}
             className="pointer-events-none absolute bottom-2 left-2 max-w-[calc(100%-1rem)] rounded-md bg-background/80 px-2 py-1 text-[11px] text-muted-foreground shadow-sm backdrop-blur"
           >
-            {TOUCH_SCREEN ? PREVIEW_COPY.hintTouch : PREVIEW_COPY.hint}
+            {touchEditable && touchEditing
+              ? PREVIEW_COPY.hintTouchEditing
+              : TOUCH_SCREEN
+                ? PREVIEW_COPY.hintTouch
+                : PREVIEW_COPY.hint}
           </p>
         )}
       </div>
@@ -305,7 +428,7 @@ export function Preview({
         <PreviewStatusLine
           state={state}
           status={status}
-          errorHint={shown?.error ? explainParseError(shown.error, text).hint : ''}
+          errorHint={shown?.error ? explainParseError(shown.error, currentText()).hint : ''}
           onGoToError={goToError}
         />
       )}

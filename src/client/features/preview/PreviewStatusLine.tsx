@@ -17,7 +17,7 @@ const DIAGRAM_NAMES: Record<string, string> = {
 
 /** One small line under the drawing: what is shown, and why when it is not the plain text. */
 interface PreviewStatusLineProps {
-  state: PreviewState;
+  state: Pick<PreviewState, 'shown' | 'tooLarge'>;
   status: PreviewStatus;
   /** The error of the drawing shown, in plain words (see explainParseError). */
   errorHint: string;

@@ -7,7 +7,8 @@ import { PREVIEW_TESTIDS } from './testIds';
 
 interface ZoomControlsProps {
   zoom: number;
-  onZoom: (zoom: number) => void;
+  /** One step in or out from the zoom as it is now (see ZoomSteps). */
+  onStep: (by: number) => void;
   onFit: () => void;
   onReset: () => void;
   pinned: boolean;
@@ -21,14 +22,14 @@ const Divider = () => <span aria-hidden className="mx-1 h-4 w-px bg-border" />;
  * reset view, and the 'Pin Entities' / 'Hide Entities' toggle of the repeated actor headers.
  */
 export const ZoomControls = memo(function ZoomControls(props: ZoomControlsProps) {
-  const { zoom, onZoom, pinned } = props;
+  const { zoom, onStep, pinned } = props;
   const pinLabel = pinned ? PREVIEW_COPY.hideEntities : PREVIEW_COPY.pinEntities;
   return (
     <div
       className="flex items-center rounded-lg border border-border bg-background/95 p-0.5 text-xs shadow-sm backdrop-blur"
       data-testid={PREVIEW_TESTIDS.zoom}
     >
-      <ZoomSteps zoom={zoom} onZoom={onZoom} levelTestId={PREVIEW_TESTIDS.zoomLevel} />
+      <ZoomSteps zoom={zoom} onStep={onStep} levelTestId={PREVIEW_TESTIDS.zoomLevel} />
       <Divider />
       <ZoomButton label="Fit to screen" onClick={props.onFit}>
         <Maximize className="h-3.5 w-3.5" aria-hidden />

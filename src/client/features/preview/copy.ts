@@ -5,6 +5,11 @@ export const PREVIEW_COPY = {
   hint: 'Click to find in the text · Drag to pan · Wheel to zoom · Shift+wheel pans horizontally · Alt+wheel pans vertically · Pinch to zoom',
   /** On a touch screen: what fingers do. */
   hintTouch: 'Tap to find in the text · Drag to pan · Pinch to zoom',
+  /** On a touch screen with "Edit by drawing" on. */
+  hintTouchEditing:
+    'Drag from a lifeline to add a message · Drag a message to move it · Long-press for more · Drag empty space to pan',
+  /** The toolbar's switch on a touch screen: one finger draws instead of panning. */
+  touchEditing: 'Edit by drawing',
   labelNotChanged: 'Label not changed',
   goToError: 'Show this error in the text',
   styleParticipant: (name: string) => `Colour of ${name}`,
@@ -23,7 +28,9 @@ export const PREVIEW_COPY = {
     message: (from: string, to: string) => `Message from ${from} to ${to}`,
     participant: (name: string) => `Participant ${name}`,
     block: (keyword: string) => `Block ${keyword}`,
+    note: 'Note',
     editLabel: 'Edit label',
+    addComment: 'Add comment',
     reverse: 'Reverse direction',
     changeArrow: 'Change arrow',
     arrows: {

@@ -7,6 +7,8 @@ import type { ResolvedTheme } from '@shared/mermaid-config';
 import {
   isFrameMessage,
   markupFromBytes,
+  MAX_NAME_CHARS,
+  MAX_COMMENT_MARKS,
   type ParentMessage,
   type RenderMarkupMessage,
   type RenderRequest,
@@ -22,6 +24,7 @@ import {
 } from './staleRender';
 import {
   PreviewStore,
+  type DragLineHandler,
   type DrawingEditHandler,
   type LabelEditHandler,
   type StylePickHandler,
@@ -40,7 +43,14 @@ export class FrameEngine implements PreviewEngine {
    * drawing sits where it was placed for them (a new frame places it the same way).
    */
   private ownView: { zoom: number; at?: { x: number; y: number } } | null = null;
+  /**
+   * How many zooms this frame was asked for. A view the frame reports before it has taken the
+   * last of them is already out of date: its zoom is not shown, or a quick second click would
+   * step from the zoom the first one left.
+   */
+  private zoomsAsked = 0;
   private pinned = true;
+  private touchEditing = false;
   private labelEdit: LabelEditHandler | null = null;
   private stylePick: StylePickHandler | null = null;
   private drawingEdit: DrawingEditHandler | null = null;
@@ -55,9 +65,17 @@ export class FrameEngine implements PreviewEngine {
   private quietTimer: number | null = null;
   private holdTimer: number | null = null;
   private readonly pace = new TypingPace();
-  private selectLine: ((line: number) => void) | null = null;
+  private selectLine: ((line: number, focus: boolean) => void) | null = null;
+  private dragLine: DragLineHandler | null = null;
+  private name: string | null = null;
   private highlighted: number | null = null;
   private presented: number | null = null;
+  /** Lines with open comment threads, marked in the drawing. */
+  private commented: { lines: number[]; commentable: boolean } = {
+    lines: [],
+    commentable: false,
+  };
+  private commentLine: ((line: number) => void) | null = null;
   /** Drawings on screen whose markup the frame has yet to send, by seq (RenderMarkupMessage). */
   private readonly owedMarkup = new Map<
     number,
@@ -137,8 +155,12 @@ export class FrameEngine implements PreviewEngine {
 
   setZoom(zoom: number): void {
     this.store.setZoom(zoom);
-    if (this.ready) this.post({ type: 'lifeline:zoom', zoom });
+    if (this.ready) this.askZoom({ zoom });
     else this.ownView = { zoom }; // given to the frame once it is ready
+  }
+
+  private askZoom(view: { zoom: number; at?: { x: number; y: number } }): void {
+    this.post({ type: 'lifeline:zoom', ...view, seq: ++this.zoomsAsked });
   }
 
   view(command: ViewCommandName): void {
@@ -164,13 +186,38 @@ export class FrameEngine implements PreviewEngine {
     this.drawingEdit = handler;
   }
 
-  onSelectLine(handler: ((line: number) => void) | null): void {
+  onSelectLine(handler: ((line: number, focus: boolean) => void) | null): void {
     this.selectLine = handler;
+  }
+
+  onDragLine(handler: DragLineHandler | null): void {
+    this.dragLine = handler;
+  }
+
+  setTouchEditing(on: boolean): void {
+    this.touchEditing = on;
+    if (this.ready) this.post({ type: 'lifeline:touch-edit', on });
+  }
+
+  setName(name: string | null): void {
+    const next = name === null ? null : name.slice(0, MAX_NAME_CHARS);
+    if (next === this.name) return;
+    this.name = next;
+    if (this.ready) this.post({ type: 'lifeline:name', name: next });
   }
 
   highlight(line: number | null, follow = false): void {
     this.highlighted = line;
     if (this.ready) this.post({ type: 'lifeline:highlight', line, follow });
+  }
+
+  commentMarks(lines: readonly number[], commentable: boolean): void {
+    this.commented = { lines: lines.slice(0, MAX_COMMENT_MARKS), commentable };
+    if (this.ready) this.post({ type: 'lifeline:comment-marks', ...this.commented });
+  }
+
+  onCommentLine(handler: ((line: number) => void) | null): void {
+    this.commentLine = handler;
   }
 
   present(step: number | null): void {
@@ -268,10 +315,16 @@ export class FrameEngine implements PreviewEngine {
   /** A (re)loaded frame gets the view settings first, then the newest text. */
   private greet() {
     this.ready = true;
+    this.zoomsAsked = 0; // a (re)loaded frame has taken none
     this.post({ type: 'lifeline:pin', pinned: this.pinned });
-    if (this.ownView) this.post({ type: 'lifeline:zoom', ...this.ownView });
+    this.post({ type: 'lifeline:touch-edit', on: this.touchEditing });
+    this.post({ type: 'lifeline:name', name: this.name });
+    if (this.ownView) this.askZoom(this.ownView);
     this.send();
     this.post({ type: 'lifeline:highlight', line: this.highlighted });
+    if (this.commented.lines.length > 0 || this.commented.commentable) {
+      this.post({ type: 'lifeline:comment-marks', ...this.commented });
+    }
     if (this.presented !== null) this.post({ type: 'lifeline:present', step: this.presented });
   }
 
@@ -302,6 +355,7 @@ export class FrameEngine implements PreviewEngine {
     } else if (data.type === 'lifeline:warm') {
       this.frameLoadMs = data.loadMs;
     } else if (data.type === 'lifeline:view-state') {
+      if (data.zoomSeq < this.zoomsAsked) return; // a zoom asked for since is on its way
       this.ownView = data.own ? { zoom: data.zoom, at: { x: data.x, y: data.y } } : null;
       this.store.setZoom(data.zoom);
     } else if (data.type === 'lifeline:label-edit') {
@@ -314,7 +368,11 @@ export class FrameEngine implements PreviewEngine {
       const back = this.focusBeforeFrame;
       if (back?.isConnected && document.activeElement === this.frame) back.focus();
     } else if (data.type === 'lifeline:select-line') {
-      this.selectLine?.(data.line);
+      this.selectLine?.(data.line, data.focus ?? false);
+    } else if (data.type === 'lifeline:comment-line') {
+      this.commentLine?.(data.line);
+    } else if (data.type === 'lifeline:drag-line') {
+      this.dragLine?.(data.line, data.moving);
     } else if (data.type === 'lifeline:markup') {
       this.markupArrived(data);
     } else {

@@ -4,7 +4,7 @@
  * baseline the render frame is compared with; the shipped bundle holds only the frame engine.
  */
 import type { ResolvedTheme } from '@shared/mermaid-config';
-import { afterNextPaint } from './afterNextPaint';
+import { afterNextPaint } from '../../lib/afterNextPaint';
 import { createLatestOnlyQueue } from './latestOnlyQueue';
 import { renderDiagram } from './mermaidRenderer';
 import type { RenderRequest } from './protocol';
@@ -77,6 +77,8 @@ export class InlineEngine implements PreviewEngine {
 
   setPinned(): void {}
 
+  setTouchEditing(): void {}
+
   onLabelEdit(): void {}
 
   onStylePick(): void {}
@@ -85,9 +87,17 @@ export class InlineEngine implements PreviewEngine {
 
   onSelectLine(): void {}
 
+  onDragLine(): void {}
+
+  setName(): void {}
+
   highlight(): void {}
 
   present(): void {}
+
+  commentMarks(): void {}
+
+  onCommentLine(): void {}
 
   attach(element: HTMLElement): () => void {
     this.container = element;

@@ -30,10 +30,24 @@ export type LabelEditHandler = (edit: Omit<LabelEdit, 'type'>) => void;
 export type StylePickHandler = (pick: Omit<StylePick, 'type'>) => void;
 export type DrawingEditHandler = (edit: Omit<DrawingEditMessage, 'type'>) => void;
 
+/** A newer text than the drawing shown is being drawn (or nothing is shown yet). */
+export function isBehind(state: Pick<PreviewState, 'shown' | 'latestSeq'>): boolean {
+  return !state.shown || state.shown.seq < state.latestSeq;
+}
+
+/** The preview's status from what it shows (see `previewStatus` for the engine's whole state). */
+export function statusOf(view: {
+  tooLarge: boolean;
+  behind: boolean;
+  shown: PreviewState['shown'];
+}): PreviewStatus {
+  if (view.tooLarge) return 'too-large';
+  if (view.behind || !view.shown) return 'rendering';
+  return view.shown.status;
+}
+
 export function previewStatus(state: PreviewState): PreviewStatus {
-  if (state.tooLarge) return 'too-large';
-  if (!state.shown || state.shown.seq < state.latestSeq) return 'rendering';
-  return state.shown.status;
+  return statusOf({ ...state, behind: isBehind(state) });
 }
 
 export interface PreviewEngine {
@@ -47,14 +61,23 @@ export interface PreviewEngine {
   view(command: ViewCommandName): void;
   /** Shows or hides the repeated actor headers. */
   setPinned(pinned: boolean): void;
+  /** On a touch screen, one finger draws (true) or pans (false). */
+  setTouchEditing(on: boolean): void;
   /** Who hears about labels edited in place (null: nobody). */
   onLabelEdit(handler: LabelEditHandler | null): void;
   /** Who hears about colours picked in the drawing's style palette (null: nobody). */
   onStylePick(handler: StylePickHandler | null): void;
   /** Who hears about items chosen in the drawing's context menu (null: nobody). */
   onDrawingEdit(handler: DrawingEditHandler | null): void;
-  /** Who hears which source line a click in the drawing chose (null: nobody). */
-  onSelectLine(handler: ((line: number) => void) | null): void;
+  /**
+   * Who hears which source line a click in the drawing chose (null: nobody); `focus`: the
+   * drawing's walk asked to go to the line, so the text editor takes the keyboard too.
+   */
+  onSelectLine(handler: ((line: number, focus: boolean) => void) | null): void;
+  /** The diagram's own name, for the drawing's walk when the text has none (null: none). */
+  setName(name: string | null): void;
+  /** Who hears which text line a drawing drag under way will change (null: nobody). */
+  onDragLine(handler: DragLineHandler | null): void;
   /**
    * Highlights what was drawn from `line` (null: nothing); with `follow`, the view moves to
    * show it (now, or once it is drawn).
@@ -62,9 +85,19 @@ export interface PreviewEngine {
   highlight(line: number | null, follow?: boolean): void;
   /** Present mode: shows messages up to `step` (0-based), the rest hidden; null shows all. */
   present(step: number | null): void;
+  /**
+   * Marks what was drawn from these lines as commented on (open threads); `commentable`: the
+   * drawing's context menu offers Add comment.
+   */
+  commentMarks(lines: readonly number[], commentable: boolean): void;
+  /** Who hears the context menu's Add comment on a line (null: nobody). */
+  onCommentLine(handler: ((line: number) => void) | null): void;
   subscribe(listener: () => void): () => void;
   getState(): PreviewState;
 }
+
+/** The line a drawing drag will change and the line a move takes away; nulls once it ends. */
+export type DragLineHandler = (line: number | null, moving: number | null) => void;
 
 export function resolvedThemeOf(theme: FrameTheme): ResolvedTheme {
   return theme === 'dark' ? 'dark' : 'light';

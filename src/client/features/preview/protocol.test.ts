@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isCommentMarksRequest,
+  MAX_COMMENT_MARKS,
   isFrameMessage,
   isHighlightRequest,
   isMarkupRequest,
   isPinRequest,
   isRenderRequest,
+  isTouchEditRequest,
   isViewCommand,
   isZoomRequest,
   markupFromBytes,
@@ -54,17 +57,27 @@ describe('isRenderRequest', () => {
 
 describe('isZoomRequest', () => {
   it('accepts a zoom factor and rejects others', () => {
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 1.5 })).toBe(true);
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0 })).toBe(false);
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: '2' })).toBe(false);
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: Infinity })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 1.5, seq: 1 })).toBe(true);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0, seq: 1 })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: '2', seq: 1 })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: Infinity, seq: 1 })).toBe(false);
+  });
+
+  it('counts the zooms asked: a whole number, never missing', () => {
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 1.5 })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 1.5, seq: -1 })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 1.5, seq: 1.5 })).toBe(false);
   });
 
   it("accepts a replaced frame's place with it, in finite pixels only", () => {
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: -120, y: 52 } })).toBe(true);
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: NaN, y: 0 } })).toBe(false);
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: 0 } })).toBe(false);
-    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: 'top' })).toBe(false);
+    expect(
+      isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: -120, y: 52 }, seq: 2 }),
+    ).toBe(true);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: NaN, y: 0 }, seq: 2 })).toBe(
+      false,
+    );
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: { x: 0 }, seq: 2 })).toBe(false);
+    expect(isZoomRequest({ type: 'lifeline:zoom', zoom: 0.4, at: 'top', seq: 2 })).toBe(false);
   });
 });
 
@@ -128,7 +141,14 @@ describe('workspace messages', () => {
     expect(isViewCommand({ type: 'lifeline:view', command: 'restart' })).toBe(true);
     expect(isPinRequest({ type: 'lifeline:pin', pinned: false })).toBe(true);
     expect(
-      isFrameMessage({ type: 'lifeline:view-state', zoom: 1.2, x: 24, y: -300, own: true }),
+      isFrameMessage({
+        type: 'lifeline:view-state',
+        zoom: 1.2,
+        x: 24,
+        y: -300,
+        own: true,
+        zoomSeq: 3,
+      }),
     ).toBe(true);
     expect(isFrameMessage(edit)).toBe(true);
   });
@@ -143,7 +163,8 @@ describe('workspace messages', () => {
   it.each([
     { type: 'lifeline:view-state', zoom: 0, x: 0, y: 0, own: true },
     { type: 'lifeline:view-state', zoom: 1.2 },
-    { type: 'lifeline:view-state', zoom: 1.2, x: Infinity, y: 0, own: false },
+    { type: 'lifeline:view-state', zoom: 1.2, x: Infinity, y: 0, own: false, zoomSeq: 0 },
+    { type: 'lifeline:view-state', zoom: 1.2, x: 0, y: 0, own: false },
     { ...edit, kind: 'script' },
     { ...edit, occurrence: -1 },
     { ...edit, replacement: 'x'.repeat(10_001) },
@@ -165,6 +186,25 @@ describe('source line messages', () => {
     expect(isHighlightRequest({ type: 'lifeline:highlight', line: 3, follow: 'yes' })).toBe(false);
     expect(isHighlightRequest({ type: 'lifeline:highlight', line: 0 })).toBe(false);
     expect(isHighlightRequest({ type: 'lifeline:highlight' })).toBe(false);
+  });
+
+  it('accepts comment marks of whole lines from 1, at most MAX_COMMENT_MARKS of them', () => {
+    const marks = (lines: unknown) => ({
+      type: 'lifeline:comment-marks',
+      lines,
+      commentable: true,
+    });
+    expect(isCommentMarksRequest(marks([]))).toBe(true);
+    expect(isCommentMarksRequest(marks([2, 5]))).toBe(true);
+    for (const lines of [[0], [1.5], ['3'], null, 3]) {
+      expect(isCommentMarksRequest(marks(lines)), JSON.stringify(lines)).toBe(false);
+    }
+    const many = Array.from({ length: MAX_COMMENT_MARKS + 1 }, (_, i) => i + 1);
+    expect(isCommentMarksRequest(marks(many))).toBe(false);
+    expect(isCommentMarksRequest(marks(many.slice(1)))).toBe(true);
+    expect(isCommentMarksRequest({ type: 'lifeline:comment-marks', lines: [] })).toBe(false);
+    expect(isFrameMessage({ type: 'lifeline:comment-line', line: 4 })).toBe(true);
+    expect(isFrameMessage({ type: 'lifeline:comment-line', line: 0 })).toBe(false);
   });
 });
 
@@ -191,5 +231,26 @@ describe('style palette messages', () => {
     expect(pick({ kind: 'message', index: 0 }, 'constructor')).toBe(false);
     expect(pick({ kind: 'note', index: 0 }, 'blue')).toBe(false);
     expect(pick(null, 'blue')).toBe(false);
+  });
+});
+
+describe('drawing by dragging', () => {
+  it('accepts the line a drag will change, and nothing else', () => {
+    const drag = (line: unknown, moving: unknown) => ({ type: 'lifeline:drag-line', line, moving });
+    expect(isFrameMessage(drag(4, null))).toBe(true);
+    expect(isFrameMessage(drag(4, 2))).toBe(true);
+    expect(isFrameMessage(drag(null, null))).toBe(true);
+    for (const bad of [0, -1, 1.5, '3', undefined, Number.MAX_VALUE]) {
+      expect(isFrameMessage(drag(bad, null))).toBe(false);
+      expect(isFrameMessage(drag(3, bad))).toBe(false);
+    }
+  });
+
+  it("accepts the toolbar's touch switch with a boolean only", () => {
+    expect(isTouchEditRequest({ type: 'lifeline:touch-edit', on: true })).toBe(true);
+    expect(isTouchEditRequest({ type: 'lifeline:touch-edit', on: false })).toBe(true);
+    for (const on of ['true', 1, null, undefined]) {
+      expect(isTouchEditRequest({ type: 'lifeline:touch-edit', on })).toBe(false);
+    }
   });
 });

@@ -95,6 +95,8 @@ export interface ZoomRequest {
   type: 'lifeline:zoom';
   zoom: number;
   at?: { x: number; y: number };
+  /** Counts the zooms asked of this frame (1, 2, …); its view reports say which it last took. */
+  seq: number;
 }
 
 export type ViewCommandName = 'fit' | 'reset' | 'restart';
@@ -126,6 +128,8 @@ export interface ViewState {
   x: number;
   y: number;
   own: boolean;
+  /** The `seq` of the last zoom request taken (0: none yet). */
+  zoomSeq: number;
 }
 
 export type LabelKind = 'message' | 'note' | 'actor' | 'block' | 'node' | 'edge' | 'text';
@@ -149,6 +153,8 @@ export interface LineSelect {
   type: 'lifeline:select-line';
   /** 1-based line of the drawn text. */
   line: number;
+  /** The text editor takes the keyboard too (the drawing's walk asked to go to the line). */
+  focus?: boolean;
 }
 
 /** Parent → frame: highlight what was drawn from this line (null: nothing). */
@@ -190,6 +196,26 @@ export interface ReturnFocus {
 }
 
 /**
+ * Frame → parent: while a drawing drag is under way, the line of the text it will change (a new
+ * or moved message goes in before `line`; `line` one past the last line: at the end), or null
+ * once the drag ends. `moving` is the line a move takes away. The editor marks both.
+ */
+export interface DragLine {
+  type: 'lifeline:drag-line';
+  line: number | null;
+  moving: number | null;
+}
+
+/**
+ * Parent → frame: on a touch screen, one finger draws (adds and moves messages, reorders
+ * participants) instead of panning, as the toolbar's "Edit by drawing" switch says.
+ */
+export interface TouchEditRequest {
+  type: 'lifeline:touch-edit';
+  on: boolean;
+}
+
+/**
  * Parent → frame: present the drawing up to message `step` (0-based), hiding later ones and
  * marking the current one; null shows the whole drawing again.
  */
@@ -197,6 +223,36 @@ export interface PresentRequest {
   type: 'lifeline:present';
   step: number | null;
 }
+
+/**
+ * Parent → frame: the diagram's own name, which the drawing's walk names its region with when
+ * the text has no `accTitle` or `title` (null: none).
+ */
+export interface NameRequest {
+  type: 'lifeline:name';
+  name: string | null;
+}
+
+/** Longer names are cut: a name is a few words. */
+export const MAX_NAME_CHARS = 500;
+
+/** Parent → frame: the source lines with open comment threads, marked beside their drawing. */
+export interface CommentMarksRequest {
+  type: 'lifeline:comment-marks';
+  /** 1-based lines; at most MAX_COMMENT_MARKS are marked. */
+  lines: number[];
+  /** Whether the context menu offers to comment (a saved diagram, signed in). */
+  commentable: boolean;
+}
+
+/** Frame → parent: the context menu's Add comment on the statement drawn from `line`. */
+export interface CommentLine {
+  type: 'lifeline:comment-line';
+  line: number;
+}
+
+/** The most comment marks a drawing shows (a diagram holds at most 500 comments). */
+export const MAX_COMMENT_MARKS = 500;
 
 export type FrameMessage =
   | StylePick
@@ -207,15 +263,20 @@ export type FrameMessage =
   | ViewState
   | LabelEdit
   | LineSelect
-  | ReturnFocus;
+  | DragLine
+  | ReturnFocus
+  | CommentLine;
 export type ParentMessage =
   | RenderRequest
   | MarkupRequest
   | ZoomRequest
   | ViewCommand
   | PinRequest
+  | TouchEditRequest
   | HighlightRequest
-  | PresentRequest;
+  | PresentRequest
+  | NameRequest
+  | CommentMarksRequest;
 
 const LABEL_KINDS: readonly string[] = [
   'message',
@@ -268,6 +329,7 @@ export function isZoomRequest(data: unknown): data is ZoomRequest {
     isRecord(data) &&
     data.type === 'lifeline:zoom' &&
     isZoom(data.zoom) &&
+    isSeq(data.seq) &&
     (data.at === undefined || isPlace(data.at))
   );
 }
@@ -282,6 +344,17 @@ export function isViewCommand(data: unknown): data is ViewCommand {
 
 const isLine = (value: unknown): value is number => isSeq(value) && value >= 1;
 
+export function isCommentMarksRequest(data: unknown): data is CommentMarksRequest {
+  return (
+    isRecord(data) &&
+    data.type === 'lifeline:comment-marks' &&
+    typeof data.commentable === 'boolean' &&
+    Array.isArray(data.lines) &&
+    data.lines.length <= MAX_COMMENT_MARKS &&
+    data.lines.every(isLine)
+  );
+}
+
 export function isHighlightRequest(data: unknown): data is HighlightRequest {
   return (
     isRecord(data) &&
@@ -293,6 +366,10 @@ export function isHighlightRequest(data: unknown): data is HighlightRequest {
 
 export function isPinRequest(data: unknown): data is PinRequest {
   return isRecord(data) && data.type === 'lifeline:pin' && typeof data.pinned === 'boolean';
+}
+
+export function isTouchEditRequest(data: unknown): data is TouchEditRequest {
+  return isRecord(data) && data.type === 'lifeline:touch-edit' && typeof data.on === 'boolean';
 }
 
 function isLabelText(value: unknown): value is string {
@@ -332,10 +409,20 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
     return typeof data.loadMs === 'number' && Number.isFinite(data.loadMs) && data.loadMs >= 0;
   }
   if (data.type === 'lifeline:view-state') {
-    return typeof data.own === 'boolean' && isZoom(data.zoom) && isPlace(data);
+    return (
+      typeof data.own === 'boolean' && isZoom(data.zoom) && isSeq(data.zoomSeq) && isPlace(data)
+    );
   }
   if (data.type === 'lifeline:label-edit') return isLabelEdit(data);
-  if (data.type === 'lifeline:select-line') return isLine(data.line);
+  if (data.type === 'lifeline:select-line') {
+    return isLine(data.line) && (data.focus === undefined || typeof data.focus === 'boolean');
+  }
+  if (data.type === 'lifeline:comment-line') return isLine(data.line);
+  if (data.type === 'lifeline:drag-line') {
+    return (
+      (data.line === null || isLine(data.line)) && (data.moving === null || isLine(data.moving))
+    );
+  }
   if (data.type === 'lifeline:markup') {
     return isSeq(data.seq) && data.svgBytes instanceof ArrayBuffer;
   }
@@ -361,6 +448,14 @@ const utf8 = new TextDecoder();
 export function markupFromBytes(svgBytes: ArrayBuffer): () => string {
   let svg: string | null = null;
   return () => (svg ??= utf8.decode(svgBytes));
+}
+
+export function isNameRequest(data: unknown): data is NameRequest {
+  return (
+    isRecord(data) &&
+    data.type === 'lifeline:name' &&
+    (data.name === null || (typeof data.name === 'string' && data.name.length <= MAX_NAME_CHARS))
+  );
 }
 
 export function isPresentRequest(data: unknown): data is PresentRequest {

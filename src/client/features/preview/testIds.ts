@@ -11,5 +11,6 @@ export const PREVIEW_TESTIDS = {
   zoom: 'preview-zoom',
   zoomLevel: 'preview-zoom-level',
   pinToggle: 'preview-pin-toggle',
+  touchEditToggle: 'preview-touch-edit-toggle',
   hint: 'preview-hint',
 } as const;

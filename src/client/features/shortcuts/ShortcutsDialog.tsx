@@ -55,6 +55,25 @@ export function ShortcutsDialog({
           </div>
         ))}
       </dl>
+      <h3 className="mt-4 mb-2 text-sm font-medium">{SHORTCUTS_COPY.drawingTitle}</h3>
+      <dl
+        className="divide-y divide-border rounded-md border border-border"
+        data-testid={SHORTCUTS_TESTIDS.drawingKeys}
+      >
+        {SHORTCUTS_COPY.drawingKeys.map(({ chords, action }) => (
+          <div key={action} className="flex items-center justify-between gap-4 px-3 py-2">
+            <dt className="text-sm">{action}</dt>
+            <dd className="flex shrink-0 items-center gap-1.5">
+              {chords.map((keys, index) => (
+                <Fragment key={keys.join('+')}>
+                  {index > 0 && <span className="text-xs text-muted-foreground">or</span>}
+                  <Keys keys={keys} />
+                </Fragment>
+              ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
     </DialogShell>
   );
 }

@@ -21,15 +21,18 @@ export function TraceImport({ onCreated }: { onCreated: (id: number) => void }) 
   );
 
   useEffect(() => {
+    // A file dropped on an open dialog is that dialog's (the trace check takes trace files too).
+    const onDialog = (event: DragEvent) =>
+      event.target instanceof Element && event.target.closest('[role="dialog"]') !== null;
     const traceIn = (event: DragEvent) => {
       const items = [...(event.dataTransfer?.items ?? [])];
       return items.some((item) => item.kind === 'file' && /json/i.test(item.type));
     };
     const over = (event: DragEvent) => {
-      if (!open && traceIn(event)) event.preventDefault();
+      if (!open && !onDialog(event) && traceIn(event)) event.preventDefault();
     };
     const drop = (event: DragEvent) => {
-      if (open) return;
+      if (open || onDialog(event)) return;
       const dropped = [...(event.dataTransfer?.files ?? [])].find(isTraceFile);
       if (!dropped) return;
       event.preventDefault();

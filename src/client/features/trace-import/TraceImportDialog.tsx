@@ -1,15 +1,14 @@
 /** 'Import a trace': a file chosen or dropped, a trace chosen, options, a live drawing, then a new diagram. */
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { Activity, Upload } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Activity } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
 import { formatDuration, TRACE_GROUPS, TRACE_INTERNAL } from '@shared/trace/index';
 import { readableError } from '@/api/http';
 import { useCreateDiagram } from '@/api/diagrams';
 import { Button } from '@/components/ui/button';
+import { FileDropPicker } from '@/components/FileDropPicker';
 import { DialogShell } from '@/components/ui/dialog-shell';
 import { Preview } from '@/features/preview/Preview';
-import { useFileDrop } from '@/lib/useFileDrop';
-import { cn } from '@/lib/cn';
 import { TRACE_COPY, TRACE_TESTIDS } from './copy';
 import { useTraceFile } from './useTraceFile';
 
@@ -61,8 +60,6 @@ export function TraceImportDialog({
 }) {
   const trace = useTraceFile();
   const create = useCreateDiagram();
-  const input = useRef<HTMLInputElement>(null);
-  const drop = useFileDrop((files) => files[0] && void trace.load(files[0]));
   const { load, reset } = trace;
 
   useEffect(() => {
@@ -118,33 +115,14 @@ export function TraceImportDialog({
         </>
       }
     >
-      <input
-        ref={input}
-        type="file"
+      <FileDropPicker
         accept=".json,.jsonl,.ndjson,.txt,application/json"
-        className="sr-only"
-        tabIndex={-1}
-        aria-hidden
-        data-testid={TRACE_TESTIDS.fileInput}
-        onChange={(event) => {
-          const chosen = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (chosen) void trace.load(chosen);
-        }}
+        onFile={(chosen) => void trace.load(chosen)}
+        busy={trace.reading}
+        chooseLabel={TRACE_COPY.choose}
+        status={trace.reading ? TRACE_COPY.reading : TRACE_COPY.dropHint}
+        inputTestId={TRACE_TESTIDS.fileInput}
       />
-      <div
-        {...drop.handlers}
-        className={cn(
-          'flex flex-wrap items-center gap-3 rounded-md border border-dashed border-border px-3 py-3 text-sm text-muted-foreground',
-          drop.active && 'border-primary bg-primary/5',
-        )}
-      >
-        <Button variant="outline" onClick={() => input.current?.click()} disabled={trace.reading}>
-          <Upload className="h-4 w-4" aria-hidden />
-          {TRACE_COPY.choose}
-        </Button>
-        {trace.reading ? TRACE_COPY.reading : TRACE_COPY.dropHint}
-      </div>
       {error && <ErrorNotice testId={TRACE_TESTIDS.error}>{error}</ErrorNotice>}
       {diagram && (
         <>

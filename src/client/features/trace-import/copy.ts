@@ -4,7 +4,7 @@ import { formatBytes } from '@/features/transfer/acceptedFile';
 export const TRACE_COPY = {
   title: 'Import a trace',
   description:
-    'OpenTelemetry OTLP/JSON, Jaeger JSON or Zipkin v2 JSON. Services become participants and calls messages; the drawing follows the options.',
+    'OpenTelemetry OTLP/JSON, Tempo, Jaeger JSON or Zipkin JSON (v2 or v1). Services become participants and calls messages; the drawing follows the options.',
   entry: 'Import a trace (OpenTelemetry, Jaeger, Zipkin)…',
   choose: 'Choose a trace file',
   dropHint: 'or drop it here',

@@ -1,5 +1,9 @@
-/** The sidebar's import/export menu: 'Export all' and 'Import…'. */
-import { ArrowDownUp, Download, Upload } from 'lucide-react';
+/**
+ * The sidebar's import/export menu: 'Export all', 'Import…' and, while a saved diagram is open,
+ * 'Check against a trace…' (the trace import's counterpart: a trace against the open diagram).
+ */
+import { Activity, ArrowDownUp, Download, Upload } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -7,11 +11,18 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import { TRACE_CHECK_COPY, TRACE_CHECK_TESTIDS } from '@/features/trace-check/copy';
+import {
+  openTraceCheck,
+  traceCheckAvailable,
+  watchTraceCheck,
+} from '@/features/trace-check/traceCheckStore';
 import { TRANSFER_COPY, TRANSFER_TESTIDS } from './copy';
 import { useExportAll } from './useExportAll';
 
 export function TransferMenu({ onImport }: { onImport: () => void }) {
   const exporting = useExportAll();
+  const canCheck = useSyncExternalStore(watchTraceCheck, traceCheckAvailable);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -39,6 +50,12 @@ export function TransferMenu({ onImport }: { onImport: () => void }) {
           <Upload className="h-4 w-4" aria-hidden />
           {TRANSFER_COPY.import}
         </DropdownMenuItem>
+        {canCheck && (
+          <DropdownMenuItem onSelect={openTraceCheck} data-testid={TRACE_CHECK_TESTIDS.entry}>
+            <Activity className="h-4 w-4" aria-hidden />
+            {TRACE_CHECK_COPY.entry}
+          </DropdownMenuItem>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -1,6 +1,7 @@
 import { Compartment, EditorState, Transaction } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { yCollab } from 'y-codemirror.next';
+import { commentGutter, setCommentLines } from '@/features/comments/commentGutter';
 import { remoteCursors } from './remoteCursors';
 import { installBenchHook } from '../benchHook';
 import type { OpenDiagram } from '@/diagram/openDiagram';
@@ -35,11 +36,16 @@ export class CodeEditorView {
   private readonly themeSlot = new Compartment();
   private readonly readOnlySlot = new Compartment();
   private readonly wrapSlot = new Compartment();
+  /** The comment gutter, there only while someone listens to its clicks (a saved diagram). */
+  private readonly commentSlot = new Compartment();
   private dark = false;
   private lineWrap = true;
   private readOnly = false;
   private refocus = false;
   private callbacks: EditorCallbacks = { onUserEdit: () => undefined };
+  /** Commented lines and their thread counts (the comment gutter's markers). */
+  private commentLines: ReadonlyMap<number, number> = new Map();
+  private commentGutterClick: ((line: number) => void) | null = null;
   private readonly unbindReset: () => void;
 
   constructor(private readonly diagram: OpenDiagram) {
@@ -115,6 +121,45 @@ export class CodeEditorView {
     this.view?.focus();
   }
 
+  /** Marks the commented lines (1-based, with their thread counts) in the comment gutter. */
+  setCommentLines(lines: ReadonlyMap<number, number>): void {
+    this.commentLines = lines;
+    this.smarts.commentLines([...lines.keys()].sort((a, b) => a - b));
+    this.view?.dispatch({ effects: setCommentLines.of(lines) });
+  }
+
+  /** Called with a line whose comment gutter was clicked (null: the gutter does nothing). */
+  onCommentGutter(callback: ((line: number) => void) | null): void {
+    const shown = this.commentGutterClick !== null;
+    this.commentGutterClick = callback;
+    // The drawing's context menu starts a comment the same way.
+    this.smarts.commentsBy(callback);
+    if (!this.view || shown === (callback !== null)) return;
+    this.view.dispatch({ effects: this.commentSlot.reconfigure(this.commentGutterOf()) });
+    this.view.dispatch({ effects: setCommentLines.of(this.commentLines) });
+  }
+
+  private commentGutterOf() {
+    return this.commentGutterClick ? commentGutter((line) => this.commentGutterClick?.(line)) : [];
+  }
+
+  /** The 1-based line of the caret. */
+  caretLine(): number {
+    const state = this.view?.state;
+    return state ? state.doc.lineAt(state.selection.main.head).number : 1;
+  }
+
+  /** Selects the 1-based line and scrolls it into the middle of the view. */
+  showLine(line: number): void {
+    const view = this.view;
+    if (!view || line < 1 || line > view.state.doc.lines) return;
+    const { from, to } = view.state.doc.line(line);
+    view.dispatch({
+      selection: { anchor: from, head: to },
+      effects: EditorView.scrollIntoView(from, { y: 'center' }),
+    });
+  }
+
   destroy(): void {
     this.unbindReset();
     this.uninstallHook?.();
@@ -148,6 +193,7 @@ export class CodeEditorView {
       ? view.state.selection.map(textChange(view.state.doc.toString(), next.doc.toString()))
       : undefined;
     view.setState(selection ? next.update({ selection }).state : next);
+    view.dispatch({ effects: setCommentLines.of(this.commentLines) });
     if (samePlace) {
       view.scrollDOM.scrollTop = scrollTop;
       return;
@@ -166,6 +212,7 @@ export class CodeEditorView {
         ...this.smarts.extensions(),
         yCollab(diagram.text, diagram.awareness, { undoManager: diagram.undoManager }),
         remoteCursors,
+        this.commentSlot.of(this.commentGutterOf()),
         closeUndoStep.of(() => diagram.undoManager.stopCapturing()),
         this.themeSlot.of(this.themeOf(this.dark)),
         this.readOnlySlot.of(EditorState.readOnly.of(this.readOnly)),
@@ -185,6 +232,7 @@ export class CodeEditorView {
   private create(): EditorView {
     const view = new EditorView({ state: this.createState() });
     this.view = view;
+    view.dispatch({ effects: setCommentLines.of(this.commentLines) });
     this.smarts.attach(view);
     // The benchmark build's handle on the editor; the shipped bundle holds none of it.
     if (import.meta.env.MODE === 'bench') {

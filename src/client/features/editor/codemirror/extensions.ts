@@ -9,7 +9,6 @@ import {
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { EditorState, type Extension } from '@codemirror/state';
 import {
-  drawSelection,
   dropCursor,
   EditorView,
   highlightActiveLine,
@@ -26,6 +25,7 @@ import { yUndoManagerKeymap } from 'y-codemirror.next';
 import { EDITOR_TAB } from '@shared/constants';
 import { EDITOR_TEXT } from '@shared/messages';
 import { EDITOR_COPY } from '../copy';
+import { drawSelectionWithTimerBlink } from './caretBlink';
 import { caretInText } from './caretInText';
 import { mermaidHighlightStyle } from './highlight';
 
@@ -56,7 +56,7 @@ export function baseExtensions(): Extension[] {
     lineNumbers(),
     highlightActiveLineGutter(),
     highlightSpecialChars(),
-    drawSelection(),
+    drawSelectionWithTimerBlink(),
     dropCursor(),
     EditorState.allowMultipleSelections.of(true),
     EditorState.tabSize.of(EDITOR_TAB.length),
@@ -81,6 +81,8 @@ export function baseExtensions(): Extension[] {
       autocorrect: 'off',
       autocapitalize: 'off',
       'aria-label': EDITOR_COPY.codeLabel,
+      // Already in the Tab order (contenteditable); said so, axe counts its scroller as reachable.
+      tabindex: '0',
     }),
     mermaid(),
     caretInText,

@@ -1,9 +1,11 @@
 /**
- * Drawing by dragging (mouse and pen; one finger keeps panning): a drag that starts on a lifeline
+ * Drawing by dragging (mouse and pen; one finger too once the toolbar's "Edit by drawing" is on,
+ * else it pans): a drag that starts on a lifeline
  * and ends on another (or the same one) adds a message there, a drag of a message's arrow or
  * label moves it up or down, and a drag of a participant's header left or right reorders the
  * participants. While dragging, a ghost arrow snaps to lifelines and a drop line
- * shows where it lands; the drop sends one drawing edit to the parent. A drag that starts on
+ * shows where it lands, and the parent marks the text line it will change; the drop sends one
+ * drawing edit to the parent. A drag that starts on
  * empty space still pans (gestures.ts leaves a press this module took alone).
  */
 import type { DrawingEdit } from '@shared/mermaid-reader/drawing-edit';
@@ -94,24 +96,109 @@ function dropLine(all: Slot[], y: number, source: string): number {
   return last >= 0 ? last + 2 : statements.length + 1;
 }
 
+/** How near an arrow's end a press must be to take that end rather than the whole message. */
+const END_PX = 12;
+/** How near a message's arrow (a line a pixel or two thick) a press takes the message. */
+const GRAB_PX = 6;
+/**
+ * The same on a lifeline, where an arrow's ends sit: only on the arrow as drawn (its line and
+ * head), since a press on a lifeline just above or below an arrow starts a new message there.
+ */
+const GRAB_ON_LIFELINE_PX = 0;
+
+/**
+ * The message whose arrow passes near a press (GRAB_PX, or GRAB_ON_LIFELINE_PX on a lifeline),
+ * nearest first: an arrow is too thin to hit exactly, and its ends sit on lifelines, which would
+ * otherwise take the press as the start of a new message.
+ */
+function messageNear(svg: SVGSVGElement, x: number, y: number): number | null {
+  const onLifeline = nearest(lifelines(svg), x, LIFELINE_PX) !== null;
+  const within = onLifeline ? GRAB_ON_LIFELINE_PX : GRAB_PX;
+  let best: number | null = null;
+  let bestOff = Infinity;
+  messageLines(svg).forEach((line, index) => {
+    const box = line.getBoundingClientRect();
+    const off = Math.max(0, box.top - y, y - box.bottom);
+    const along = x >= box.left - GRAB_PX && x <= box.right + GRAB_PX;
+    if (along && off <= within && off < bestOff) [best, bestOff] = [index, off];
+  });
+  return best;
+}
+
+/**
+ * The end of a message's arrow a press at `x` is on: the sender's ('from') or the receiver's
+ * ('to'), told apart by which lifeline each end sits on; null in the middle or for a message
+ * to itself.
+ */
+function endAt(
+  line: Element,
+  names: readonly { name: string }[],
+  x: number,
+): { end: 'from' | 'to'; fixed: { x: number; y: number } } | null {
+  const box = line.getBoundingClientRect();
+  if (names.length !== 2 || names[0]!.name === names[1]!.name || box.width < 3 * END_PX) {
+    return null;
+  }
+  const svg = line.closest('svg');
+  const senderLine = svg?.querySelector(`line.actor-line[name="${CSS.escape(names[0]!.name)}"]`);
+  if (!senderLine) return null;
+  const sender = senderLine.getBoundingClientRect().left;
+  const middle = box.top + box.height / 2;
+  const atLeft = x - box.left <= END_PX;
+  const atRight = box.right - x <= END_PX;
+  if (!atLeft && !atRight) return null;
+  const senderIsLeft = Math.abs(sender - box.left) < Math.abs(sender - box.right);
+  const end = atLeft === senderIsLeft ? 'from' : 'to';
+  return { end, fixed: { x: atLeft ? box.right : box.left, y: middle } };
+}
+
 export interface DragEditsOptions {
   stage: HTMLElement;
   currentSvg: () => SVGSVGElement | null;
   edit(edit: DrawingEdit, lineText: string | null): void;
   /** Opens the label editor on a message just added, with what saving and Escape do. */
   editLabel(label: Element, own: OwnLabel): void;
+  /**
+   * The text line the drag under way will change (a new or moved line goes in before `line`),
+   * the line a move takes away, or nulls once it ends.
+   */
+  target(line: number | null, moving: number | null): void;
+}
+
+export interface DragEdits {
+  /** The drawing on screen is now of `text`. */
+  drawn(text: string): void;
+  /** One finger draws (true) or pans (false, the default). */
+  setTouch(on: boolean): void;
 }
 
 type Drag =
   | { kind: 'add'; from: Lifeline; all: Lifeline[] }
   | { kind: 'reorder'; name: string; all: Lifeline[] }
+  | {
+      kind: 'reconnect';
+      line: number;
+      lineText: string;
+      end: 'from' | 'to';
+      /** Where the arrow's other end stays. */
+      fixed: { x: number; y: number };
+      all: Lifeline[];
+    }
   | { kind: 'move'; line: number; lineText: string; elements: Element[] };
 
-export function installDragEdits(options: DragEditsOptions): { drawn(text: string): void } {
+export function installDragEdits(options: DragEditsOptions): DragEdits {
   const { stage, currentSvg } = options;
   let text = '';
   let pending: { drag: Drag; x: number; y: number; id: number } | null = null;
   let active: { drag: Drag; slots: Slot[] } | null = null;
+  let touch = false;
+  /** The lines last told to the parent, so a move that changes neither says nothing. */
+  let told: { line: number | null; moving: number | null } = { line: null, moving: null };
+  const tell = (line: number | null, moving: number | null) => {
+    if (told.line === line && told.moving === moving) return;
+    told = { line, moving };
+    options.target(line, moving);
+  };
   /** A message just added, whose label the next drawing opens for typing. */
   let added: { index: number; line: number; from: string; to: string } | null = null;
 
@@ -154,20 +241,38 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
       return null;
     if (stage.dataset.stale === 'true' || diagramFamily(text) !== 'sequence') return null;
     const styled = styleTargetAt(svg, hit);
-    if (styled?.kind === 'message') {
+    const onHeader =
+      styled?.kind === 'participant' && !!hit.closest('.actor-top, g:has(> .actor-top)');
+    const index =
+      styled?.kind === 'message'
+        ? styled.index
+        : onHeader
+          ? null
+          : messageNear(svg, event.clientX, event.clientY);
+    if (index !== null) {
       const statements = new DiagramText(text).statements;
-      const message = statements.filter((s) => s.kind === 'message')[styled.index];
+      const message = statements.filter((s) => s.kind === 'message')[index];
       if (!message) return null;
-      const line = messageLines(svg)[styled.index];
+      const line = messageLines(svg)[index];
       const label = line?.previousElementSibling;
       const elements = [line, label?.matches('text.messageText') ? label : null].filter(
         (e): e is Element => !!e,
       );
       const lineText = text.slice(message.from, message.to);
+      const reconnect = line && endAt(line, message.names, event.clientX);
+      if (reconnect) {
+        return {
+          kind: 'reconnect',
+          line: message.line,
+          lineText,
+          ...reconnect,
+          all: lifelines(svg),
+        };
+      }
       return { kind: 'move', line: message.line, lineText, elements };
     }
     const all = lifelines(svg);
-    if (styled?.kind === 'participant' && hit.closest('.actor-top, g:has(> .actor-top)')) {
+    if (onHeader && styled?.kind === 'participant') {
       return { kind: 'reorder', name: styled.name, all };
     }
     const from = nearest(all, event.clientX, LIFELINE_PX);
@@ -178,6 +283,15 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
   const update = (x: number, y: number) => {
     if (!active) return;
     const { width, height } = stage.getBoundingClientRect();
+    if (active.drag.kind === 'reconnect') {
+      const { fixed, all } = active.drag;
+      const to = nearest(all, x, SNAP_PX);
+      const endX = to ? to.x : x;
+      set(dropMark, { x1: 0, x2: 0, y1: 0, y2: 0 });
+      set(arrow, { x1: fixed.x, y1: fixed.y, x2: endX, y2: fixed.y });
+      set(snap, { cx: endX, cy: fixed.y, opacity: to ? 1 : 0 });
+      return;
+    }
     if (active.drag.kind === 'reorder') {
       // A vertical line where the header lands, between the lifelines it falls between.
       set(dropMark, { x1: x, x2: x, y1: 0, y2: height });
@@ -186,6 +300,8 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
       return;
     }
     set(dropMark, { x1: 0, x2: width, y1: y, y2: y });
+    const { drag } = active;
+    tell(dropLine(active.slots, y, text), drag.kind === 'move' ? drag.line : null);
     if (active.drag.kind === 'add') {
       const { from, all } = active.drag;
       const to = nearest(all, x, SNAP_PX);
@@ -205,10 +321,17 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
     pending = null;
     ghost.remove();
     stage.classList.remove('drawing-drag');
+    tell(null, null);
     if (done?.drag.kind === 'move') {
       for (const element of done.drag.elements) element.classList.remove('drag-source');
     }
     if (!done || !drop) return;
+    if (done.drag.kind === 'reconnect') {
+      const { line, lineText, end, all } = done.drag;
+      const to = nearest(all, x, SNAP_PX);
+      if (to) options.edit({ op: 'reconnect', line, end, participant: to.name }, lineText);
+      return;
+    }
     if (done.drag.kind === 'reorder') {
       const { name, all } = done.drag;
       const order = [...all].sort((a, b) => a.x - b.x);
@@ -237,7 +360,9 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
   stage.addEventListener(
     'pointerdown',
     (event) => {
-      if (event.pointerType === 'touch' || event.button !== 0 || event.detail > 1) return;
+      if ((event.pointerType === 'touch' && !touch) || event.button !== 0 || event.detail > 1) {
+        return;
+      }
       const drag = startAt(event);
       if (!drag) return;
       event.preventDefault();
@@ -274,6 +399,9 @@ export function installDragEdits(options: DragEditsOptions): { drawn(text: strin
   });
 
   return {
+    setTouch(on) {
+      touch = on;
+    },
     drawn(next) {
       text = next;
       const svg = currentSvg();

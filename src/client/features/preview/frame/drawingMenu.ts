@@ -1,6 +1,6 @@
 /**
  * The drawing's context menu: a right-click, a long press on touch, or Shift+F10 / the menu key
- * on the highlighted element opens it on a message, a participant or a block. It is an ARIA menu
+ * on the highlighted element opens it on a message, a participant, a note or a block. It is an ARIA menu
  * (arrow keys, Home, End, Escape); it opens only when asked, and closing it gives the keyboard
  * back: to the text editor when a pointer opened it, to the drawing when the keyboard did.
  */
@@ -32,6 +32,12 @@ export interface DrawingMenuOptions {
   returnFocus(): void;
   /** Puts the text editor's cursor on a line (the highlight follows it), keeping the keyboard. */
   selectLine(line: number): void;
+  /** The message the drawing's walk has focused (walk.ts), which the keys act on. */
+  focusedMessage(): { line: number; elements: Element[] } | null;
+  /** A moved message keeps the walk's focus once drawn on `line`. */
+  followMessage(line: number): void;
+  /** Starts a comment on a line, when the parent takes comments now (null: it does not). */
+  comment?: () => ((line: number) => void) | null;
 }
 
 export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: string): void } {
@@ -48,9 +54,11 @@ export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: s
     return drawn;
   };
 
+  /** What had the keyboard when the keyboard opened the menu (the drawing, or a walked item). */
+  let openedFrom: HTMLElement = stage;
   const giveBack = () => {
     if (opened.byPointer) options.returnFocus();
-    else stage.focus({ preventScroll: true });
+    else (openedFrom.isConnected ? openedFrom : stage).focus({ preventScroll: true });
   };
 
   const close = (restore: boolean) => {
@@ -202,11 +210,17 @@ export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: s
     const target = menuTargetAt(svg, hit, now);
     if (!target) return false;
     opened = { byPointer, x, y };
+    const focused = document.activeElement;
+    openedFrom =
+      !byPointer && focused instanceof HTMLElement && stage.contains(focused) ? focused : stage;
     const page = menuPage(target, {
       edit: options.edit,
       editLabel: options.editLabel,
       colour: (style) => options.colour(style, opened.x, opened.y, giveBack),
+      comment: options.comment?.() ?? null,
     });
+    // A note where nothing can be done (no label drawn, no comments here) opens no menu.
+    if ('entries' in page && page.entries.length === 0) return false;
     // While the text has an error the drawing is the last good one: gestures wait for a fix.
     show(stage.dataset.stale === 'true' ? stalePage(page.title) : page, null);
     return true;
@@ -219,18 +233,24 @@ export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: s
   });
 
   /**
-   * Keys on the highlighted message while the drawing has the keyboard: Alt+↑/↓ move it past
+   * Keys on the message the walk has focused (walk.ts), else on the highlighted one while the
+   * drawing has the keyboard: Alt+↑/↓ move it past
    * the statement above or below (into and out of blocks), Delete deletes it, Enter edits its
    * label. The cursor follows a moved message, so the keys can repeat.
    */
   window.addEventListener('keydown', (event) => {
-    if (menu || document.activeElement !== stage || stage.dataset.stale === 'true') return;
+    if (menu || stage.dataset.stale === 'true') return;
+    const walked = options.focusedMessage();
+    if (document.activeElement !== stage && !walked) return;
     const moving = event.altKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown');
     const plain = !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
     if (!moving && !(plain && (event.key === 'Delete' || event.key === 'Enter'))) return;
     const svg = currentSvg();
     const now = drawnNow();
-    const element = stage.querySelector(`.${HIGHLIGHT_CLASS}`);
+    // The message the walk has focused, else the one drawn from the cursor's line.
+    const element = walked
+      ? (walked.elements[0] ?? null)
+      : stage.querySelector(`.${HIGHLIGHT_CLASS}`);
     const target = svg && now && element ? menuTargetAt(svg, element, now) : null;
     if (target?.kind !== 'message') return;
     event.preventDefault();
@@ -244,6 +264,7 @@ export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: s
     }
     const place = messageStep(now!.statements, target.line, event.key === 'ArrowUp');
     if (!place) return;
+    if (walked) options.followMessage(place.lands);
     options.edit({ op: 'move-message', line: target.line, to: place.to }, target.lineText);
     options.selectLine(place.lands);
   });
@@ -252,10 +273,12 @@ export function installDrawingMenu(options: DrawingMenuOptions): { drawn(text: s
     if (menu || !(event.key === 'ContextMenu' || (event.shiftKey && event.key === 'F10'))) return;
     const focused = document.activeElement;
     const svg = currentSvg();
+    const walked = options.focusedMessage()?.elements[0];
     const element =
-      svg && focused instanceof Element && focused !== svg && svg.contains(focused)
+      walked ??
+      (svg && focused instanceof Element && focused !== svg && svg.contains(focused)
         ? focused
-        : stage.querySelector(`.${HIGHLIGHT_CLASS}`);
+        : stage.querySelector(`.${HIGHLIGHT_CLASS}`));
     if (!element) return;
     const at = boundsOf([element]);
     if (open(element, at.left, at.bottom + 4, false)) event.preventDefault();

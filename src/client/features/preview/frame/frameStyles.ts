@@ -50,6 +50,26 @@ body { font-family: ui-sans-serif, system-ui, sans-serif; }
   box-shadow: 0 0 0 1.5px rgb(165 180 252 / 0.85), 0 0 12px 1px rgb(129 140 248 / 0.4);
 }
 #stage:not(.dragging) :is(.messageLine0, .messageLine1, rect.note, rect.actor) { cursor: pointer; }
+/*
+ * The drawing's walk (walk.ts): lists for screen readers, out of sight, over the drawing. The
+ * focused item is laid over what it stands for and ringed (WCAG 2.2 focus appearance: a 3 px
+ * ring with a contrasting inner line, in both themes); its words stay hidden.
+ */
+.lifeline-walk { position: absolute; inset: 0; z-index: 4; overflow: hidden; pointer-events: none; }
+.lifeline-walk :is(p, ul, li) { margin: 0; padding: 0; list-style: none; }
+.lifeline-walk :is(.walk-words, [data-walk]:not(:focus)) {
+  position: absolute; width: 1px !important; height: 1px !important; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap;
+}
+.lifeline-walk [data-walk]:focus {
+  position: absolute; box-sizing: border-box; overflow: hidden; color: transparent;
+  font-size: 1px; border-radius: 6px; outline: 3px solid #4338ca; outline-offset: 0;
+  box-shadow: inset 0 0 0 2px #ffffff, 0 0 0 5px rgb(255 255 255 / 0.85);
+}
+.lifeline-walk [data-walk]:focus:not([data-placed]) { outline: none; box-shadow: none; }
+:root[data-theme="dark"] .lifeline-walk [data-walk]:focus {
+  outline-color: #a5b4fc; box-shadow: inset 0 0 0 2px #0b1120, 0 0 0 5px rgb(11 17 32 / 0.85);
+}
 /* Present mode: the current message stands out in the product's accent. */
 ${currentStepStyle(STEP_ACCENT.light)}
 ${currentStepStyle(STEP_ACCENT.dark, ':root[data-theme="dark"]')}

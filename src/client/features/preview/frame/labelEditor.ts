@@ -82,14 +82,23 @@ export function installLabelEditor(
       width: `${width}px`,
       fontSize: `${fontSize}px`,
     });
+    // Enter and Escape give the keyboard back to what had it (the walk's message, say).
+    const before = document.activeElement;
+    const giveBack = () => {
+      if (before instanceof HTMLElement && before.isConnected && before !== document.body) {
+        before.focus({ preventScroll: true });
+      }
+    };
     input.addEventListener('keydown', (key) => {
       key.stopPropagation();
       if (key.key === 'Enter' && !key.shiftKey && !key.isComposing) {
         key.preventDefault();
         close(true);
+        giveBack();
       } else if (key.key === 'Escape') {
         key.preventDefault();
         close(false);
+        giveBack();
       }
     });
     input.addEventListener('input', () => fit(input));

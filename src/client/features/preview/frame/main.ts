@@ -8,14 +8,17 @@
 import { PREVIEW_RESCROLL_AFTER_CHANGE_MS } from '@shared/constants';
 import { explainParseError, type ErrorHint } from '@shared/mermaid-reader/error-hint';
 import type { DrawnDiagram } from '@shared/mermaid-drawing/draw-diagram';
-import { afterNextPaint } from '../afterNextPaint';
+import { afterNextPaint } from '../../../lib/afterNextPaint';
 import { ERROR_AFTER_PAUSE_MS, errorLeftBehind } from '../errorPause';
 import { createLatestOnlyQueue } from '../latestOnlyQueue';
 import { loadMermaid, renderDiagram } from '../mermaidRenderer';
 import {
+  isCommentMarksRequest,
   isHighlightRequest,
   isMarkupRequest,
+  isNameRequest,
   isPinRequest,
+  isTouchEditRequest,
   isPresentRequest,
   isRenderRequest,
   isViewCommand,
@@ -28,6 +31,7 @@ import { naturalSvgSize } from '../svgSize';
 import { installErrorCard } from './errorCard';
 import { FRAME_STYLES } from './frameStyles';
 import { installGestures } from './gestures';
+import { installCommentMarks } from './commentMarks';
 import { installDragEdits } from './dragEdits';
 import { installDrawingMenu } from './drawingMenu';
 import { installLabelEditor } from './labelEditor';
@@ -39,6 +43,8 @@ import { installPresent } from './present';
 import { installDrawingLink } from './sourceLink';
 import { installStylePalette } from './stylePalette';
 import { Viewport } from './viewport';
+import { installDrawingWalk } from './walk';
+import { hasWalk } from './walkTree';
 
 // Our location keeps the real URL even though our origin is opaque: the parent has that origin.
 const parentOrigin = new URL(window.location.href).origin;
@@ -64,15 +70,20 @@ const utf8 = new TextEncoder();
 const mode =
   import.meta.env.MODE === 'bench' &&
   new URLSearchParams(window.location.search).get('pan') === 'layout';
+/** The last zoom the page asked for and this frame took: its view reports carry it. */
+let zoomSeq = 0;
 const view = new Viewport(
   stage,
   canvas,
-  (state) => post({ type: 'lifeline:view-state', ...state }),
+  (state) => post({ type: 'lifeline:view-state', ...state, zoomSeq }),
   mode ? 'layout' : 'transform',
 );
 const headers = new HeaderStrip(stage);
 const placeHeaders = () => headers.place(view.x, view.y, view.zoom);
-view.onMove = placeHeaders;
+view.onMove = () => {
+  placeHeaders();
+  walk.place();
+};
 installGestures(stage, view);
 new ResizeObserver(() => view.resized()).observe(stage);
 const currentSvg = () => canvas.querySelector('svg');
@@ -91,6 +102,18 @@ const link = installDrawingLink(
   () => headers.heightPx,
 );
 
+/** The cursor's line in the editor (highlight requests say), null when unknown. */
+let cursorLine: number | null = null;
+const walk = installDrawingWalk({
+  stage,
+  currentSvg,
+  view,
+  coveredTop: () => headers.heightPx,
+  cursorLine: () => cursorLine,
+  goToLine: (line) => post({ type: 'lifeline:select-line', line, focus: true }),
+  leave: () => post({ type: 'lifeline:return-focus' }),
+});
+
 const palette = installStylePalette(stage, currentSvg, (target, preset) =>
   post({ type: 'lifeline:style-pick', target, preset }),
 );
@@ -99,6 +122,7 @@ const dragEdits = installDragEdits({
   currentSvg,
   edit: (edit, lineText) => post({ type: 'lifeline:drawing-edit', edit, lineText }),
   editLabel: (label, own) => editor.editAt(label, own),
+  target: (line, moving) => post({ type: 'lifeline:drag-line', line, moving }),
 });
 const menu = installDrawingMenu({
   stage,
@@ -108,8 +132,14 @@ const menu = installDrawingMenu({
   colour: (target, x, y, done) => palette.open(target, x, y, done),
   returnFocus: () => post({ type: 'lifeline:return-focus' }),
   selectLine: (line) => post({ type: 'lifeline:select-line', line }),
+  focusedMessage: () => walk.focusedMessage(),
+  followMessage: (line) => walk.follow(line),
+  comment: () => (commentable ? (line) => post({ type: 'lifeline:comment-line', line }) : null),
 });
 const present = installPresent(stage, currentSvg, view);
+const commentMarks = installCommentMarks(currentSvg);
+/** Whether the parent takes comments (the context menu then offers Add comment). */
+let commentable = false;
 const errorCard = installErrorCard(stage);
 
 let headerTimer = 0;
@@ -132,7 +162,10 @@ let seqBeforeRestart = 0;
  * Puts `markup` (drawn for request `seq`) on screen, where the view has it; returns the drawing's
  * natural size.
  */
-function show(markup: string, seq: number) {
+function show(markup: string, seq: number, text: string) {
+  // The drawing's walk stands for a sequence diagram's SVG (walk.ts): hidden from screen readers
+  // before it meets the one on screen, so morphdom never shows it to them for a moment.
+  const walked = hasWalk(text);
   // One synchronous swap: the old drawing stays until the new one is ready, and the view
   // (pan and zoom) is kept, so typing never makes the preview jump or flash.
   const svg = showDrawing(canvas, markup, (drawing) => {
@@ -140,6 +173,7 @@ function show(markup: string, seq: number) {
     drawing.style.maxWidth = 'none';
     drawing.style.width = `${natural.width}px`;
     drawing.style.height = `${natural.height}px`;
+    if (walked) drawing.setAttribute('aria-hidden', 'true');
   });
   const size = svg
     ? { width: parseFloat(svg.style.width) || 0, height: parseFloat(svg.style.height) || 0 }
@@ -159,8 +193,6 @@ function show(markup: string, seq: number) {
 let goodSeq = 0;
 let errorTimer = 0;
 let shownSize = { width: 0, height: 0 };
-/** The cursor's line in the editor (highlight requests say), null when unknown. */
-let cursorLine: number | null = null;
 /** The error waiting for the pause or for the cursor to leave its line. */
 let pendingError: { hint: ErrorHint; svg: string } | null = null;
 
@@ -191,7 +223,9 @@ function decorate(text: string) {
   menu.drawn(text);
   dragEdits.drawn(text);
   present.drawn(text);
+  commentMarks.drawn(text);
   buildHeaders();
+  walk.drawn(text);
 }
 
 /**
@@ -233,7 +267,7 @@ function sendMarkup() {
   owedMarkup = null;
   const markup = result.svg;
   if (!keepLastGood && result.status !== 'error' && !sanitizedAsDrawn(result.drawnSvg, markup)) {
-    shownSize = show(markup, seq);
+    shownSize = show(markup, seq, drawnText);
     decorate(drawnText);
   }
   const svgBytes = utf8.encode(markup).buffer;
@@ -297,7 +331,7 @@ async function renderAndShow(request: RenderRequest) {
     errorCard.hide();
     stage.dataset.status = result.status;
     goodSeq = request.seq;
-    shownSize = show(result.drawnSvg, request.seq);
+    shownSize = show(result.drawnSvg, request.seq, request.text);
     // Spec §9: the headers are measured again 300 ms after a content change (fonts settled).
     clearTimeout(headerTimer);
     headerTimer = window.setTimeout(buildHeaders, PREVIEW_RESCROLL_AFTER_CHANGE_MS);
@@ -374,7 +408,9 @@ window.addEventListener('message', (event) => {
     // on its way; one newer than `seq` stands in for it, as it replaced it on screen).
     if (owedMarkup && owedMarkup.seq >= data.seq) sendMarkup();
   } else if (isZoomRequest(data)) {
+    zoomSeq = data.seq; // messages arrive in order
     // With a place: the view of the frame this one replaced, kept as the person left it.
+    view.pageShows(data.zoom);
     if (data.at) view.restore(data.zoom, data.at.x, data.at.y);
     else view.zoomTo(data.zoom);
   } else if (isViewCommand(data)) {
@@ -391,8 +427,16 @@ window.addEventListener('message', (event) => {
       showErrorCard(pendingError.hint, pendingError.svg);
     }
     link.highlight(data.line, data.follow ?? false);
+  } else if (isCommentMarksRequest(data)) {
+    commentable = data.commentable;
+    commentMarks.set(data.lines);
   } else if (isPresentRequest(data)) {
     present.show(data.step);
+    walk.present(data.step);
+  } else if (isTouchEditRequest(data)) {
+    dragEdits.setTouch(data.on);
+  } else if (isNameRequest(data)) {
+    walk.setName(data.name);
   } else if (isPinRequest(data)) {
     headers.setPinned(data.pinned);
     placeHeaders();

@@ -1,6 +1,7 @@
 /**
- * The named items of the drawing's context menu for a message, a participant or a block (issue
- * "Edit by drawing"), each with what it does: most send one drawing edit to the parent.
+ * The named items of the drawing's context menu for a message, a participant, a note or a block,
+ * each with what it does: most send one drawing edit to the parent, and Add comment starts a
+ * comment on the item's statement line.
  */
 import type { DrawingEdit } from '@shared/mermaid-reader/drawing-edit';
 import { MESSAGE_ARROWS, WRAP_BLOCKS } from '@shared/mermaid-reader/drawing-edit-messages';
@@ -35,6 +36,8 @@ export interface MenuActions {
   edit(edit: DrawingEdit, lineText: string | null): void;
   editLabel(label: Element): void;
   colour(target: StyleTarget): void;
+  /** Starts a comment on a line (null: comments cannot be made here). */
+  comment?: ((line: number) => void) | null;
 }
 
 function messagePage(target: Extract<MenuTarget, { kind: 'message' }>, act: MenuActions) {
@@ -46,6 +49,7 @@ function messagePage(target: Extract<MenuTarget, { kind: 'message' }>, act: Menu
       target.label
         ? { label: COPY.editLabel, keepsFocus: true, run: () => act.editLabel(target.label!) }
         : null,
+      commentEntry(act, line),
       { label: COPY.reverse, run: send({ op: 'reverse', line }) },
       {
         label: COPY.changeArrow,
@@ -82,6 +86,12 @@ function messagePage(target: Extract<MenuTarget, { kind: 'message' }>, act: Menu
   return { title: COPY.message(target.from, target.to), entries };
 }
 
+/** Add comment on `line`, when comments can be made here and the item has a line. */
+function commentEntry(act: MenuActions, line: number | null): MenuItem | null {
+  const { comment } = act;
+  return comment && line !== null ? { label: COPY.addComment, run: () => comment(line) } : null;
+}
+
 function participantPage(target: Extract<MenuTarget, { kind: 'participant' }>, act: MenuActions) {
   const { name } = target;
   const entries = (
@@ -89,6 +99,7 @@ function participantPage(target: Extract<MenuTarget, { kind: 'participant' }>, a
       target.label
         ? { label: COPY.editLabel, keepsFocus: true, run: () => act.editLabel(target.label!) }
         : null,
+      commentEntry(act, target.line),
       {
         label: COPY.rename,
         page: () => ({
@@ -145,6 +156,7 @@ function blockPage(target: Extract<MenuTarget, { kind: 'block' }>, act: MenuActi
       target.label
         ? { label: COPY.editLabel, keepsFocus: true, run: () => act.editLabel(target.label!) }
         : null,
+      commentEntry(act, line),
       { label: COPY.addBranch(branch ?? null), run: send({ op: 'add-branch', line }) },
       { label: COPY.unwrap, run: send({ op: 'unwrap', line }) },
       'separator',
@@ -154,9 +166,21 @@ function blockPage(target: Extract<MenuTarget, { kind: 'block' }>, act: MenuActi
   return { title: COPY.block(keyword), entries };
 }
 
+/** A note's menu: its label and a comment (it has no drawing edits of its own). */
+function notePage(target: Extract<MenuTarget, { kind: 'note' }>, act: MenuActions) {
+  const entries = [
+    target.label
+      ? { label: COPY.editLabel, keepsFocus: true, run: () => act.editLabel(target.label!) }
+      : null,
+    commentEntry(act, target.line),
+  ].filter((entry): entry is MenuItem => entry !== null);
+  return { title: COPY.note, entries };
+}
+
 export function menuPage(target: MenuTarget, act: MenuActions): MenuPage {
   if (target.kind === 'message') return messagePage(target, act);
   if (target.kind === 'participant') return participantPage(target, act);
+  if (target.kind === 'note') return notePage(target, act);
   return blockPage(target, act);
 }
 

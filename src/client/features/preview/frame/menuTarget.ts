@@ -1,7 +1,9 @@
 /**
- * What a right-click (long press, Shift+F10) in the drawing is on: a message, a participant or a
- * block of a sequence diagram, with the source line it was drawn from as the drawn text says it.
+ * What a right-click (long press, Shift+F10) in the drawing is on: a message, a participant, a
+ * note or a block of a sequence diagram, with the source line it was drawn from as the drawn text
+ * says it.
  */
+import { participantLine } from '@shared/comments/statement';
 import { styleTargetAt } from '@shared/mermaid-drawing/sequence-styling';
 import { readSequence, type Statement } from '@shared/mermaid-reader/sequence';
 import { PINNED_CLASS } from './pinnedHeaders';
@@ -23,7 +25,16 @@ export type MenuTarget =
       to: string;
       label: Element | null;
     })
-  | { kind: 'participant'; name: string; lines: number; label: Element | null }
+  | {
+      kind: 'participant';
+      name: string;
+      /** How many lines name it. */
+      lines: number;
+      /** The line a comment on it belongs to (its declaration, else its first use). */
+      line: number | null;
+      label: Element | null;
+    }
+  | (Aimed & { kind: 'note'; label: Element | null })
   | (Aimed & { kind: 'block'; keyword: string; label: Element | null });
 
 export interface DrawnText {
@@ -63,6 +74,19 @@ function blockAt(svg: SVGSVGElement, hit: Element, drawn: DrawnText): MenuTarget
   return { kind: 'block', keyword, label, ...at };
 }
 
+/** The note whose drawing (its box or text) holds `hit`. */
+function noteAt(svg: SVGSVGElement, hit: Element, drawn: DrawnText): MenuTarget | null {
+  let group: Element | null = hit.closest('g');
+  while (group && group !== svg && !group.querySelector(':scope > rect.note')) {
+    group = group.parentElement?.closest('g') ?? null;
+  }
+  if (!group || group === svg) return null;
+  const line = drawn.lines.lineOf(group);
+  const at = line === null ? null : aimed(drawn, line);
+  if (at?.statement.kind !== 'note') return null;
+  return { kind: 'note', label: group.querySelector(':scope > text.noteText'), ...at };
+}
+
 export function menuTargetAt(
   svg: SVGSVGElement,
   hit: Element,
@@ -87,9 +111,10 @@ export function menuTargetAt(
       hit.closest('g')?.querySelector('text.actor') ??
       hit.parentElement?.querySelector('text.actor') ??
       null;
-    return { kind: 'participant', name: styled.name, lines, label };
+    const line = participantLine(drawn.statements, styled.name);
+    return { kind: 'participant', name: styled.name, lines, line, label };
   }
-  return blockAt(svg, hit, drawn);
+  return noteAt(svg, hit, drawn) ?? blockAt(svg, hit, drawn);
 }
 
 export function readDrawn(text: string, lines: SourceLines): DrawnText {

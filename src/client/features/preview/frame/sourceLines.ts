@@ -42,8 +42,16 @@ export function sourceLines(svg: SVGSVGElement, text: string): SourceLines {
       const note = notes[index];
       if (note) add(rect.parentElement, note.line);
     });
+    // A participant's box is drawn from its declaration, else its first use (as comments on it
+    // are anchored: shared/comments/statement.ts).
     const firstLine = new Map<string, number>();
+    const declared = new Set<string>();
     for (const statement of statements) {
+      const declares = statement.kind === 'participant' ? statement.names[0]?.name : undefined;
+      if (declares !== undefined && !declared.has(declares)) {
+        declared.add(declares);
+        firstLine.set(declares, statement.line);
+      }
       for (const name of statement.names) {
         if (!firstLine.has(name.name)) firstLine.set(name.name, statement.line);
       }

@@ -152,6 +152,15 @@ export class Viewport {
   }
 
   /** Zooms to `zoom`, keeping the stage point (`cx`, `cy`) still (the centre by default). */
+  /**
+   * The page shows `zoom` already (it set it itself and asked for it): the next report compares
+   * with that. Without this, a zoom the page asked for and a reset arriving within one frame were
+   * drawn as the zoom already reported, so nothing was reported and the page kept showing its own.
+   */
+  pageShows(zoom: number): void {
+    this.reported = { ...this.reported, zoom };
+  }
+
   zoomTo(zoom: number, cx = this.stage.clientWidth / 2, cy = this.stage.clientHeight / 2): void {
     const next = clampZoom(zoom, ZOOM.min, ZOOM.max);
     if (next === this.zoom) return;
@@ -174,10 +183,18 @@ export class Viewport {
 
   /**
    * Moves the view by (`dx`, `dy`) smoothly, over GLIDE_MS (following the cursor); a gesture or
-   * zoom meanwhile takes over from where the glide is.
+   * zoom meanwhile takes over from where the glide is. With reduced motion it moves at once.
    */
   glideBy(dx: number, dy: number): void {
     if (Math.abs(dx) < 0.5 && Math.abs(dy) < 0.5) return;
+    // A reader whose system asks for reduced motion gets the view there in one move.
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      this.glide = null;
+      this.x += dx;
+      this.y += dy;
+      this.schedule();
+      return;
+    }
     // Measured from where the view is now, so a glide under way is replaced, not added to.
     const glide = {
       from: { x: this.x, y: this.y },
@@ -296,17 +313,28 @@ export class Viewport {
     this.report();
   };
 
-  /** Tells the page of a new zoom at once, and of a pan once it rests. */
+  private current(): ViewReport {
+    return { zoom: this.zoom, x: this.x, y: this.y, own: this.moved };
+  }
+
+  /**
+   * Tells the page of a new zoom at once, and of a pan once it rests. A report says the view as
+   * it is when sent, never as it was when the pan began to rest: a zoom asked for meanwhile is
+   * taken at once but drawn at the next animation frame, which a busy or hidden frame may get
+   * after the timer, and the page hears each report as the view after the last zoom it asked
+   * for (main.ts stamps it so). A rested pan sent as it was undid that zoom on the page, and the
+   * page's next step was taken from it: two quick Zoom out clicks from 110 % ended at 100 %.
+   */
   private report() {
-    const now: ViewReport = { zoom: this.zoom, x: this.x, y: this.y, own: this.moved };
+    const now = this.current();
     const last = this.reported;
     if (now.x === last.x && now.y === last.y && now.zoom === last.zoom && now.own === last.own) {
       return;
     }
     clearTimeout(this.reportTimer);
     const send = () => {
-      this.reported = now;
-      this.onReport(now);
+      this.reported = this.current();
+      this.onReport(this.reported);
     };
     if (now.zoom !== last.zoom) send();
     else this.reportTimer = window.setTimeout(send, REPORT_PAN_MS);

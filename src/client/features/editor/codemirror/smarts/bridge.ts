@@ -9,6 +9,7 @@ import type { SourceLink } from '@/features/preview/sourceLink';
 import { bracketsOutOfText } from './brackets';
 import { completion } from './completion';
 import { diagnostics, showParseError } from './diagnostics';
+import { dropMark, showDropTarget } from './dropMark';
 import { formatKeymap } from './format';
 import { smartIndent } from './indent';
 import { styleSyntax } from './styleSyntax';
@@ -17,7 +18,13 @@ export class EditorSmarts implements SourceLink {
   private view: EditorView | null = null;
   private readonly listeners = new Set<(line: number | null, follow: boolean) => void>();
   private readonly otherDiagramListeners = new Set<() => void>();
+  private readonly revealListeners = new Set<() => void>();
   private cursorLine: number | null = null;
+  private readonly commentListeners = new Set<
+    (lines: readonly number[], commentable: boolean) => void
+  >();
+  private commented: readonly number[] = [];
+  private commentHandler: ((line: number) => void) | null = null;
 
   extensions(): Extension[] {
     return [
@@ -27,6 +34,7 @@ export class EditorSmarts implements SourceLink {
       formatKeymap(),
       smartIndent(),
       styleSyntax(),
+      dropMark(),
       EditorView.updateListener.of((update) => {
         if (update.selectionSet || update.docChanged || update.focusChanged) {
           this.publishCursor(update.transactions.some(ownMove));
@@ -57,7 +65,22 @@ export class EditorSmarts implements SourceLink {
       selection: { anchor },
       effects: EditorView.scrollIntoView(anchor, { y: 'center' }),
     });
-    if (focus) view.focus();
+    if (!focus) return;
+    // The text is brought into view first (a phone shows one panel at a time), then focused.
+    for (const listener of this.revealListeners) listener();
+    view.focus();
+  }
+
+  /** Someone asked to go to a line and type there: whoever hides the text shows it (at once). */
+  onReveal(listener: () => void): () => void {
+    this.revealListeners.add(listener);
+    return () => {
+      this.revealListeners.delete(listener);
+    };
+  }
+
+  markDrop(line: number | null, moving: number | null): void {
+    if (this.view) showDropTarget(this.view, line === null ? null : { line, moving });
   }
 
   onCursorLine(listener: (line: number | null, follow: boolean) => void): () => void {
@@ -73,6 +96,35 @@ export class EditorSmarts implements SourceLink {
     return () => {
       this.otherDiagramListeners.delete(listener);
     };
+  }
+
+  onCommentLines(listener: (lines: readonly number[], commentable: boolean) => void): () => void {
+    this.commentListeners.add(listener);
+    listener(this.commented, this.commentHandler !== null);
+    return () => {
+      this.commentListeners.delete(listener);
+    };
+  }
+
+  /** The lines with open comment threads changed (CodeEditorView's comment gutter). */
+  commentLines(lines: readonly number[]): void {
+    this.commented = lines;
+    this.publishComments();
+  }
+
+  /** Who starts a comment on a line (the comment gutter's), null when none can be made. */
+  commentsBy(handler: ((line: number) => void) | null): void {
+    this.commentHandler = handler;
+    this.publishComments();
+  }
+
+  commentOn(line: number): void {
+    this.commentHandler?.(line);
+  }
+
+  private publishComments() {
+    const commentable = this.commentHandler !== null;
+    for (const listener of this.commentListeners) listener(this.commented, commentable);
   }
 
   /** The editor now shows another diagram (CodeEditorView). */
