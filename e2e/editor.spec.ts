@@ -8,6 +8,7 @@ import { STORAGE_KEYS } from '../src/shared/storage-keys';
 import { BLANK_DIAGRAM } from '../src/shared/templates';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { EditorPage } from './support/editorPage';
+import { stopClock } from './support/pageClock';
 import { recordToasts } from './support/toasts';
 
 test.describe('signed-out editor', () => {
@@ -153,6 +154,9 @@ test('an idle editor animates nothing: the caret blinks by a timer, and not at a
   const editor = new EditorPage(page);
   await editor.open();
   await expect(editor.content).toBeFocused();
+  // From here the page's time moves only as the test moves it: a busy machine's own pace cannot
+  // slip a blink in between two looks.
+  await stopClock(page);
   const caret = page.locator('.cm-cursorLayer');
   const animations = () =>
     page.evaluate(() =>

@@ -11,6 +11,7 @@ import { ERROR_AFTER_PAUSE_MS } from '../src/client/features/preview/errorPause'
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { conversation } from '../test/fixtures/diagrams';
 import { EditorPage } from './support/editorPage';
+import { stopClock } from './support/pageClock';
 import {
   drawnUpToDate,
   preview,
@@ -136,11 +137,15 @@ test.describe('a steady drawing', () => {
     const errorGraphic = frame.locator('svg[aria-roledescription="error"]');
     const lastGood = frame.locator('text.messageText', { hasText: 'Welcome' });
     await editor.focusEnd();
+    // The page's time moves only as the test moves it: a person's 60 ms between keys, whatever
+    // the machine's pace (a starved browser could otherwise stretch one key into the pause).
+    await stopClock(page);
     await page.keyboard.press('Enter');
     let sawStale = false;
     for (const key of 'User->>System: Logout') {
       await page.keyboard.type(key);
-      await drawnUpToDate(page);
+      await page.clock.runFor(60);
+      await drawnUpToDate(page, 20);
       // Sampled after every key, once the frame has drawn (or refused) the newest text.
       await expect(errorGraphic).toHaveCount(0);
       await expect(lastGood).toHaveCount(1);
@@ -153,7 +158,7 @@ test.describe('a steady drawing', () => {
     // An error that outlasts the pause is shown, at a modest size.
     await page.keyboard.press('Enter');
     await page.keyboard.type('User');
-    await drawnUpToDate(page);
+    await drawnUpToDate(page, 20);
     await page.clock.runFor(ERROR_AFTER_PAUSE_MS + 100);
     await expect(errorGraphic).toHaveCount(1);
     const size = await errorGraphic.evaluate((svg) => svg.getBoundingClientRect());

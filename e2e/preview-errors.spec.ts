@@ -8,12 +8,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { ERROR_AFTER_PAUSE_MS } from '../src/client/features/preview/errorPause';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
+import { stopClock } from './support/pageClock';
 import { drawnUpToDate, preview, previewFrame } from './support/previewFrame';
 
 test.slow();
 
 const GOOD = 'sequenceDiagram\n    Alice->>Bob: Last good';
 
+/** How far the stopped clock moves before each look at the drawing. */
+const CLOCK_STEP_MS = 20;
 const frame = previewFrame;
 const errorGraphic = (page: Page) => frame(page).locator('svg[aria-roledescription="error"]');
 const errorCard = (page: Page) => frame(page).locator('.error-card');
@@ -36,9 +39,11 @@ test('a pause in the middle of a line keeps the last drawing, dimmed; the error 
   page,
 }) => {
   await openWith(page, GOOD);
+  // The page's time moves only as the test moves it, so the 2 s pause is 2 s whatever the load.
+  await stopClock(page);
   await page.keyboard.press('Enter');
   await page.keyboard.type('Alice->>');
-  await drawnUpToDate(page);
+  await drawnUpToDate(page, CLOCK_STEP_MS);
   await expect(frame(page).locator('#stage[data-stale]')).toHaveCount(1);
 
   // A 2 s pause mid-line: thinking, not stuck. The drawing stays.
@@ -63,6 +68,7 @@ test('a pause in the middle of a line keeps the last drawing, dimmed; the error 
 
   // Finishing the line brings the new drawing back, whole and bright.
   await page.keyboard.type('Bob: Hi');
+  await drawnUpToDate(page, CLOCK_STEP_MS);
   await expect(errorCard(page)).toBeHidden();
   await expect(frame(page).locator('#canvas text.messageText', { hasText: 'Hi' })).toHaveCount(1);
   await expect(frame(page).locator('#stage[data-stale]')).toHaveCount(0);

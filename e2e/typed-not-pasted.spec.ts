@@ -12,8 +12,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { ARROWS, HALF_ARROWS, sequenceDiagrams } from '../scripts/corpus/sequence';
 import { seeded } from '../scripts/corpus/random';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
-import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
+import { stopClock } from './support/pageClock';
+import { drawnUpToDate, preview } from './support/previewFrame';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
 /** The documented examples (no directive) that together hold every statement kind. */
@@ -50,7 +51,8 @@ const SAMPLES: Record<string, string[]> = {
   ],
 };
 
-const preview = (page: Page) => page.getByTestId(PREVIEW_TESTIDS.root);
+/** How far the stopped clock moves before each look at the drawing. */
+const CLOCK_STEP_MS = 20;
 
 /** A person's pace: 40–80 ms between keys, from a fixed seed (the same keys every run). */
 function pace(seed: number) {
@@ -74,39 +76,9 @@ function cursorIndent(page: Page): Promise<number> {
   });
 }
 
-/**
- * Stops the page's clock: from here it moves only as the test says, so the pace of typing and the
- * pauses are the page's time whatever the load (a starved browser cannot turn 60 ms into 4 s).
- */
-async function stopClock(page: Page) {
-  for (;;) {
-    const now = await page.evaluate(() => Date.now());
-    try {
-      await page.clock.pauseAt(now + 300);
-      return;
-    } catch {
-      // The page's time passed `now + 300` before the call arrived (a busy machine): again.
-    }
-  }
-}
-
-/** Waits, moving the clock in small steps, until the frame has drawn (or refused) the newest text. */
-async function drawnUpToDate(page: Page) {
-  await expect
-    .poll(async () => {
-      await page.clock.runFor(20);
-      const [seq, latest] = await Promise.all([
-        preview(page).getAttribute('data-seq'),
-        preview(page).getAttribute('data-latest-seq'),
-      ]);
-      return seq !== '0' && seq === latest;
-    })
-    .toBe(true);
-}
-
 /** A 2 s pause in the middle of a line, once the frame has the half-typed text. */
 async function pauseMidLine(page: Page) {
-  await drawnUpToDate(page);
+  await drawnUpToDate(page, CLOCK_STEP_MS);
   await page.clock.runFor(2_000);
 }
 
@@ -158,7 +130,7 @@ for (const [name, diagrams] of Object.entries(SAMPLES)) {
         await key(page, 'ControlOrMeta+a', delay);
         await key(page, 'Backspace', delay);
         await expect.poll(() => editor.text()).toBe('');
-        await drawnUpToDate(page);
+        await drawnUpToDate(page, CLOCK_STEP_MS);
       }
 
       const typed = diagram.split('\n');
@@ -178,7 +150,7 @@ for (const [name, diagrams] of Object.entries(SAMPLES)) {
         }
       }
       await expect.poll(async () => lines(await editor.text())).toEqual(lines(diagram));
-      await drawnUpToDate(page);
+      await drawnUpToDate(page, CLOCK_STEP_MS);
       await expect(preview(page)).toHaveAttribute('data-status', 'ok');
       expect(shown, `the error graphic showed while typing:\n${diagram}`).toEqual([]);
     }

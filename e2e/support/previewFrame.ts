@@ -20,10 +20,15 @@ export async function renderFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-/** Waits until the frame has drawn (or refused) the newest text. */
-export async function drawnUpToDate(page: Page): Promise<void> {
+/**
+ * Waits until the frame has drawn (or refused) the newest text. With the page's clock stopped
+ * (`stopClock`), pass `clockStep` to move it that many milliseconds before each look, so the
+ * preview's own timers run.
+ */
+export async function drawnUpToDate(page: Page, clockStep?: number): Promise<void> {
   await expect
     .poll(async () => {
+      if (clockStep !== undefined) await page.clock.runFor(clockStep);
       const [seq, latest] = await Promise.all([
         preview(page).getAttribute('data-seq'),
         preview(page).getAttribute('data-latest-seq'),
