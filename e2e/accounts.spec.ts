@@ -3,7 +3,9 @@ import { LANDING, TOAST_TEXT } from '../src/shared/messages';
 import { AUTH_TESTIDS } from '../src/client/features/auth/testIds';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { SAVING_TESTIDS } from '../src/client/diagram/saving/copy';
+import { TYPING_PAUSE_MS } from '../src/client/diagram/saving/autoSavedNotice';
 import { EditorPage } from './support/editorPage';
+import { stopClock } from './support/pageClock';
 import { withoutLiveConnection } from './support/live';
 import { LOCAL_APP, OIDC_APP } from './support/servers';
 import { completeIssuerLogin, signInLocally, uniqueLogin } from './support/signIn';
@@ -47,15 +49,25 @@ test('signs in with the OIDC issuer, saves, auto-saves once per pause, survives 
   const autoSavedCount = () =>
     toasts.texts().filter((text) => text.includes(TOAST_TEXT.autoSavedTitle)).length;
   await editor.focusEnd();
-  await page.keyboard.type('\n    User->>System: Pay now', { delay: 30 });
+  // The page's time moves only as the test moves it: keys 30 ms apart whatever the machine's pace
+  // (a starved browser could hold one key past the pause, and a second toast would be right).
+  await page.clock.install();
+  await stopClock(page);
+  for (const key of '\n    User->>System: Pay now') {
+    await page.keyboard.type(key);
+    await page.clock.runFor(30);
+  }
+  await page.clock.runFor(TYPING_PAUSE_MS + 100);
   await expect(toast(page).filter({ hasText: TOAST_TEXT.autoSavedTitle })).toContainText(
     TOAST_TEXT.autoSaved,
   );
   // One toast for the whole burst of typing, whose edits went over the live connection.
   // Absence has no event to wait for: give a second toast the time it would need, then count.
-  await page.waitForTimeout(2500);
+  await page.clock.runFor(TYPING_PAUSE_MS * 2);
+  await page.waitForTimeout(500);
   expect(autoSavedCount()).toBe(1);
   expect(puts.count()).toBe(0);
+  await page.clock.resume();
 
   await page.reload();
   const reloaded = await signedInEditor(page);
