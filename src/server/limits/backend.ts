@@ -9,7 +9,6 @@ import type { RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
 import { pgRateLimitStore } from './pg-store.js';
-import { connectRedis, redisClient } from './redis-client.js';
 
 export interface RedisLimits {
   url: string;
@@ -31,6 +30,8 @@ export async function rateLimitBackend(
   log: FastifyBaseLogger,
 ): Promise<RateLimitBackend> {
   if (redis) {
+    // Loaded only where Redis is configured: a single instance never pays for its client.
+    const { connectRedis, redisClient } = await import('./redis-client.js');
     const client = redisClient(redis.url, log);
     await connectRedis(client);
     return {

@@ -2,7 +2,6 @@
  * How live edits reach the other instances: @hocuspocus/extension-redis when Redis is
  * configured (its own pub/sub clients, keys under the deployment's prefix), else PostgreSQL NOTIFY.
  */
-import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import type { Extension } from '@hocuspocus/server';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -15,6 +14,8 @@ export async function liveFanout(
   redis: RedisLimits | null,
 ): Promise<Extension[]> {
   if (redis) {
+    // Loaded only where Redis is configured: a single instance never pays for its clients.
+    const { Redis: RedisExtension } = await import('@hocuspocus/extension-redis');
     const url = new URL(redis.url);
     const extension = new RedisExtension({
       host: url.hostname,
