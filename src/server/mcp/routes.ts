@@ -5,20 +5,34 @@
  * limit are /api/v1's; the request body is bounded by the app's body limit. The tools run in
  * process on /api/v1's operations.
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type * as StreamableHttpModule from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { limitedPerToken, type PublicApiDeps } from '../public-api/common.js';
 import { tokenOwner } from '../public-api/token-access.js';
 import type { ApiOperations } from '../public-api/operations.js';
 import { badRequest, GENERIC_500 } from '../errors.js';
 import { inProcessBackend } from './in-process.js';
-import { lifelineMcpServer } from './tools.js';
+import type * as ToolsModule from './tools.js';
 
 export const MCP_PATH = '/mcp';
 /** A batch would make many calls of one request, which the per-token limit counts once. */
 export const MCP_ONE_MESSAGE = 'Send one JSON-RPC message per request (batches are not accepted).';
 export const MCP_POST_ONLY =
   'This MCP endpoint is stateless: send each JSON-RPC message with POST (no event stream, no session to end).';
+
+/**
+ * The MCP SDK's server and transport and Lifeline's tools, loaded by the first call to /mcp: an
+ * instance that no assistant calls never loads them (about 150 ms of CPU at every start, and in
+ * every test suite that builds the app).
+ */
+const loadMcpServer = (() => {
+  let parts: Promise<[typeof StreamableHttpModule, typeof ToolsModule]> | undefined;
+  return () =>
+    (parts ??= Promise.all([
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      import('./tools.js'),
+    ]));
+})();
 
 /** A JSON-RPC error answer for a request the transport never saw. */
 function rpcError(reply: FastifyReply, status: number, message: string): void {
@@ -41,6 +55,7 @@ export function mcpRoutes(app: FastifyInstance, deps: PublicApiDeps, operations:
     async (request: FastifyRequest, reply: FastifyReply) => {
       const { user, scope } = tokenOwner(request);
       if (Array.isArray(request.body)) throw badRequest(MCP_ONE_MESSAGE);
+      const [{ StreamableHTTPServerTransport }, { lifelineMcpServer }] = await loadMcpServer();
       const server = lifelineMcpServer(inProcessBackend(operations, user), scope);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
