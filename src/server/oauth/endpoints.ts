@@ -4,14 +4,7 @@
  * RFC 8414 and RFC 9728 metadata) on an Express router that Fastify hands the matching requests
  * to, body unread. The app's own per-address limits run first (the SDK's in-memory ones are off).
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import express from 'express';
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
-import { authorizationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/authorize.js';
-import { metadataHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/metadata.js';
-import { clientRegistrationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/register.js';
-import { revocationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/revoke.js';
-import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
 import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import type {
   OAuthMetadata,
@@ -19,6 +12,7 @@ import type {
 } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { ASSISTANT_SCOPES_SUPPORTED } from '../../shared/assistants.js';
 import { AppError } from '../errors.js';
+import type { OAuthHandlers } from './express-handlers.js';
 import { OAUTH_PATHS } from './paths.js';
 
 /** A registration is a few hundred bytes; anything much larger is refused unread. */
@@ -75,38 +69,6 @@ export function canIssue(origin: string): boolean {
   );
 }
 
-/**
- * Express's request and response methods for Node's own request and response, as an Express app
- * gives them, but layered over each object's own prototype instead of replacing it: Fastify's
- * injected requests (tests) keep working. `app` holds the settings (trust proxy, query parser).
- */
-function expressLayers(app: express.Express) {
-  const layers = new WeakMap<object, object>();
-  const layer = (target: object, methods: object): void => {
-    const base = Object.getPrototypeOf(target) as object;
-    let proto = layers.get(base);
-    if (!proto) {
-      proto = Object.create(base, {
-        ...Object.getOwnPropertyDescriptors(methods),
-        app: { value: app, enumerable: true },
-      }) as object;
-      layers.set(base, proto);
-    }
-    Object.setPrototypeOf(target, proto);
-  };
-  return (raw: IncomingMessage, reply: ServerResponse) => {
-    layer(raw, express.request);
-    layer(reply, express.response);
-    // The layers make them Express's request and response (what app.handle does, in place).
-    const req = raw as unknown as express.Request;
-    const res = reply as unknown as express.Response;
-    req.res = res;
-    res.req = req;
-    res.locals = Object.create(null) as Record<string, unknown>;
-    return { req, res };
-  };
-}
-
 export async function oauthEndpoints(
   app: FastifyInstance,
   options: {
@@ -117,52 +79,15 @@ export async function oauthEndpoints(
     limits: OAuthEndpointLimits;
   },
 ): Promise<void> {
-  const { provider } = options;
   const metadata = oauthMetadata(options.origin, options.resource);
-  const settings = express();
-  settings.disable('x-powered-by');
-  settings.set('trust proxy', options.trustProxy);
-  const handlers = express.Router();
-  handlers.use(OAUTH_PATHS.authorize, authorizationHandler({ provider, rateLimit: false }));
-  handlers.use(OAUTH_PATHS.token, tokenHandler({ provider, rateLimit: false }));
-  handlers.use(
-    OAUTH_PATHS.register,
-    clientRegistrationHandler({
-      clientsStore: provider.clientsStore,
-      rateLimit: false,
-      clientSecretExpirySeconds: 0,
-    }),
-  );
-  handlers.use(OAUTH_PATHS.revoke, revocationHandler({ provider, rateLimit: false }));
-  handlers.use(OAUTH_PATHS.serverMetadata, metadataHandler(metadata.server));
-  // RFC 9728: at the path-specific address of /mcp, and at the root the 401 names.
   const resourcePath = options.resource.pathname;
-  handlers.use(
-    `${OAUTH_PATHS.resourceMetadata}${resourcePath}`,
-    metadataHandler(metadata.protectedResource),
-  );
-  handlers.use(OAUTH_PATHS.resourceMetadata, metadataHandler(metadata.protectedResource));
-  handlers.use((request: express.Request, response: express.Response) => {
-    response.status(404).json({ error: `Nothing found at ${request.path}.` });
-  });
-  // What the handlers' body parsers refuse (too large, not JSON), as an OAuth error.
-  handlers.use(
-    (
-      error: unknown,
-      _request: express.Request,
-      response: express.Response,
-      next: express.NextFunction,
-    ) => {
-      if (response.headersSent) return next(error);
-      const status = (error as { status?: unknown }).status;
-      const known = typeof status === 'number' && status >= 400 && status < 500;
-      response.status(known ? status : 500).json({
-        error: known ? 'invalid_request' : 'server_error',
-        error_description: known ? (error as Error).message : 'Internal Server Error',
-      });
-    },
-  );
-  const expressify = expressLayers(settings);
+  // The SDK's Express handlers load with the first OAuth request: a start, and an instance no
+  // assistant signs in to, never loads Express and the handlers (about 200 ms of CPU).
+  let loaded: Promise<OAuthHandlers> | undefined;
+  const handlersFor = () =>
+    (loaded ??= import('./express-handlers.js').then(({ oauthHandlers }) =>
+      oauthHandlers({ ...options, metadata }),
+    ));
 
   // Browser-based assistants send a CORS preflight (OPTIONS) first; the SDK's cors() answers it.
   type Method = 'GET' | 'POST' | 'OPTIONS';
@@ -196,7 +121,8 @@ export async function oauthEndpoints(
             throw new AppError(413, 'The request body is too large.');
           }
         },
-        handler: (request, reply) => {
+        handler: async (request, reply) => {
+          const { handlers, expressify } = await handlersFor();
           // The handlers write the answer; it keeps the headers every answer carries.
           reply.hijack();
           for (const [name, value] of Object.entries(reply.getHeaders())) {
