@@ -11,7 +11,7 @@ import { ERROR_AFTER_PAUSE_MS } from '../src/client/features/preview/errorPause'
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { conversation } from '../test/fixtures/diagrams';
 import { EditorPage } from './support/editorPage';
-import { stopClock } from './support/pageClock';
+import { CLOCK_STEP_MS, stopClock } from './support/pageClock';
 import {
   drawnUpToDate,
   preview,
@@ -145,7 +145,7 @@ test.describe('a steady drawing', () => {
     for (const key of 'User->>System: Logout') {
       await page.keyboard.type(key);
       await page.clock.runFor(60);
-      await drawnUpToDate(page, 20);
+      await drawnUpToDate(page, CLOCK_STEP_MS);
       // Sampled after every key, once the frame has drawn (or refused) the newest text.
       await expect(errorGraphic).toHaveCount(0);
       await expect(lastGood).toHaveCount(1);
@@ -158,7 +158,7 @@ test.describe('a steady drawing', () => {
     // An error that outlasts the pause is shown, at a modest size.
     await page.keyboard.press('Enter');
     await page.keyboard.type('User');
-    await drawnUpToDate(page, 20);
+    await drawnUpToDate(page, CLOCK_STEP_MS);
     await page.clock.runFor(ERROR_AFTER_PAUSE_MS + 100);
     await expect(errorGraphic).toHaveCount(1);
     const size = await errorGraphic.evaluate((svg) => svg.getBoundingClientRect());

@@ -8,15 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { ERROR_AFTER_PAUSE_MS } from '../src/client/features/preview/errorPause';
 import { PREVIEW_TESTIDS } from '../src/client/features/preview/testIds';
 import { EditorPage } from './support/editorPage';
-import { stopClock } from './support/pageClock';
+import { CLOCK_STEP_MS, stopClock } from './support/pageClock';
 import { drawnUpToDate, preview, previewFrame } from './support/previewFrame';
 
 test.slow();
 
 const GOOD = 'sequenceDiagram\n    Alice->>Bob: Last good';
 
-/** How far the stopped clock moves before each look at the drawing. */
-const CLOCK_STEP_MS = 20;
 const frame = previewFrame;
 const errorGraphic = (page: Page) => frame(page).locator('svg[aria-roledescription="error"]');
 const errorCard = (page: Page) => frame(page).locator('.error-card');

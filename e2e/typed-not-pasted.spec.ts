@@ -13,7 +13,7 @@ import { ARROWS, HALF_ARROWS, sequenceDiagrams } from '../scripts/corpus/sequenc
 import { seeded } from '../scripts/corpus/random';
 import { EDITOR_TESTIDS } from '../src/client/features/editor/testIds';
 import { EditorPage } from './support/editorPage';
-import { stopClock } from './support/pageClock';
+import { CLOCK_STEP_MS, stopClock } from './support/pageClock';
 import { drawnUpToDate, preview } from './support/previewFrame';
 import { signInLocally, uniqueLogin } from './support/signIn';
 
@@ -50,9 +50,6 @@ const SAMPLES: Record<string, string[]> = {
     ARROW_KINDS,
   ],
 };
-
-/** How far the stopped clock moves before each look at the drawing. */
-const CLOCK_STEP_MS = 20;
 
 /** A person's pace: 40–80 ms between keys, from a fixed seed (the same keys every run). */
 function pace(seed: number) {

@@ -6,6 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 
+/** How far a stopped clock moves before each look at the drawing (`drawnUpToDate`). */
+export const CLOCK_STEP_MS = 20;
+
 /** Stops the page's clock a moment from now (the clock must be installed). */
 export async function stopClock(page: Page): Promise<void> {
   for (;;) {
